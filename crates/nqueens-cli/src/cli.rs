@@ -1,0 +1,125 @@
+//! The command line: every subcommand and flag, documented for `--help`.
+
+use clap::builder::PossibleValue;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use queens::{Format, MAX_N};
+use std::path::PathBuf;
+
+/// Solve, count and verify the n-queens puzzle: place n queens on an n×n board so that no
+/// two share a row, a column or a diagonal.
+///
+/// Run with no arguments to be asked how many queens, as the classic tutorials do.
+#[derive(Debug, Parser)]
+#[command(name = "nqueens", version, propagate_version = true)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Print every solution, in lexicographic order of the column array.
+    Solve(SolveArgs),
+    /// Print the number of solutions.
+    Count(CountArgs),
+    /// Check placements read from FILE (or standard input) in any output format.
+    ///
+    /// The format is detected. One line per placement says `ok` or what is wrong;
+    /// placements and rows are numbered from 0. Exits 0 when all are solutions, 1 when
+    /// any is not, 2 when the input cannot be read as placements.
+    Verify(VerifyArgs),
+}
+
+#[derive(Debug, Args)]
+#[command(allow_negative_numbers = true)]
+pub(crate) struct SolveArgs {
+    /// The number of queens, and the board's width.
+    #[arg(value_parser = parse_n)]
+    pub(crate) n: usize,
+    /// How to print the solutions.
+    #[arg(short, long, value_enum, default_value_t = FormatArg(Format::Board))]
+    pub(crate) format: FormatArg,
+    /// Stop after this many solutions. By default, all are printed.
+    #[arg(short, long, value_name = "K", value_parser = parse_limit)]
+    pub(crate) limit: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+#[command(allow_negative_numbers = true)]
+pub(crate) struct CountArgs {
+    /// The number of queens, and the board's width.
+    #[arg(value_parser = parse_n)]
+    pub(crate) n: usize,
+    /// Print a JSON object {"n":…,"total":…,"seconds":…} instead of the bare count.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct VerifyArgs {
+    /// The file to read. By default, standard input.
+    pub(crate) file: Option<PathBuf>,
+}
+
+/// An output format, as a command-line value.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct FormatArg(pub(crate) Format);
+
+impl ValueEnum for FormatArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        const ALL: [FormatArg; 6] = {
+            let f = Format::ALL;
+            [
+                FormatArg(f[0]),
+                FormatArg(f[1]),
+                FormatArg(f[2]),
+                FormatArg(f[3]),
+                FormatArg(f[4]),
+                FormatArg(f[5]),
+            ]
+        };
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let help = match self.0 {
+            Format::Board => "one row per line, Q and ., a blank line between solutions",
+            Format::Line => "one solution per line: .Q.. ...Q Q... ..Q.",
+            Format::Columns => "one column array per line: [1, 3, 0, 2]",
+            Format::Leetcode => "one JSON array of boards, as LeetCode's solveNQueens returns",
+            Format::Json => "JSON Lines: {\"n\":4,\"index\":0,\"columns\":[1,3,0,2]}",
+            Format::Unicode => "a framed, chequered grid with ♛ for the queens",
+            _ => "",
+        };
+        Some(PossibleValue::new(self.0.name()).help(help))
+    }
+}
+
+/// Parses a number of queens, naming what is allowed when it is not one.
+pub(crate) fn parse_n(s: &str) -> Result<usize, String> {
+    let allowed = format!("expected a whole number from 0 to {MAX_N}");
+    let s = s.trim();
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if s.strip_prefix('-').is_some_and(digits) {
+        return Err(format!("'{s}' is negative: {allowed}"));
+    }
+    if !digits(s) {
+        return Err(format!("'{s}' is not a number of queens: {allowed}"));
+    }
+    match s.parse::<usize>() {
+        Ok(n) if n <= MAX_N => Ok(n),
+        _ => Err(format!(
+            "n = {s} is too large: at most {MAX_N} queens are supported"
+        )),
+    }
+}
+
+/// Parses `--limit`, a count of solutions.
+fn parse_limit(s: &str) -> Result<u64, String> {
+    s.trim().parse().map_err(|_| {
+        format!(
+            "'{s}' is not a number of solutions: expected a whole number from 0 to {}",
+            u64::MAX
+        )
+    })
+}

@@ -1,0 +1,31 @@
+//! `nqueens` with no arguments: ask how many queens, as the Java tutorial does.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+
+use queens::{Format, MAX_N};
+
+use crate::cli::parse_n;
+use crate::error::usage;
+
+pub(crate) fn run() -> anyhow::Result<ExitCode> {
+    // At a terminal the user's Enter ends the prompt's line; piped input needs our own.
+    let mut stderr = io::stderr();
+    let end = if io::stdin().is_terminal() { "" } else { "\n" };
+    write!(stderr, "How many queens? {end}")?;
+    stderr.flush()?;
+    let mut answer = String::new();
+    io::stdin()
+        .lock()
+        .read_line(&mut answer)
+        .map_err(|e| usage(format!("cannot read standard input: {e}")))?;
+    if answer.trim().is_empty() {
+        return Err(usage(format!(
+            "no number of queens given on standard input: expected a whole number from 0 to {MAX_N}"
+        )));
+    }
+    let n = parse_n(&answer).map_err(usage)?;
+    let found = super::solve::write_all(n, Format::Board, None, super::stdout())?;
+    eprintln!("{found} solution{}", if found == 1 { "" } else { "s" });
+    Ok(ExitCode::SUCCESS)
+}

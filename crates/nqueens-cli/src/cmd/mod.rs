@@ -1,0 +1,13 @@
+//! One module per subcommand.
+
+pub(crate) mod count;
+pub(crate) mod interactive;
+pub(crate) mod solve;
+pub(crate) mod verify;
+
+use std::io::{self, BufWriter, StdoutLock};
+
+/// Standard output, locked and buffered in large blocks for streaming millions of lines.
+pub(crate) fn stdout() -> BufWriter<StdoutLock<'static>> {
+    BufWriter::with_capacity(1 << 16, io::stdout().lock())
+}

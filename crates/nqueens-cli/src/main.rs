@@ -1,0 +1,56 @@
+//! `nqueens`: the command-line front end of the `queens` library.
+
+mod cli;
+mod cmd;
+mod error;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use clap::error::ErrorKind;
+
+use crate::cli::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => error::report(&e),
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        None => cmd::interactive::run(),
+        Some(Command::Solve(args)) => cmd::solve::run(&args),
+        Some(Command::Count(args)) => cmd::count::run(&args),
+        Some(Command::Verify(args)) => cmd::verify::run(&args),
+    }
+}
+
+/// Help and version go to stdout as clap writes them; every other clap error becomes one
+/// line on stderr and exit code 2.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        _ => {
+            let text = e.render().to_string();
+            let message: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .filter(|l| !l.is_empty())
+                .collect();
+            let message = message.join(" ");
+            let message = message.strip_prefix("error: ").unwrap_or(&message);
+            eprintln!("nqueens: {message} (see 'nqueens --help')");
+            ExitCode::from(error::USAGE)
+        }
+    }
+}

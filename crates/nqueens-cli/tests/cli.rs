@@ -1,0 +1,305 @@
+//! Black-box tests of the `nqueens` binary.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::io::{Read, Write};
+use std::process::Stdio;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = nqueens()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn solve_prints_each_format_exactly() {
+    let cases = [
+        (
+            "board",
+            ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n",
+        ),
+        ("line", ".Q.. ...Q Q... ..Q.\n..Q. Q... ...Q .Q..\n"),
+        ("columns", "[1, 3, 0, 2]\n[2, 0, 3, 1]\n"),
+        (
+            "leetcode",
+            "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n",
+        ),
+        (
+            "json",
+            "{\"n\":4,\"index\":0,\"columns\":[1,3,0,2]}\n{\"n\":4,\"index\":1,\"columns\":[2,0,3,1]}\n",
+        ),
+    ];
+    for (format, expected) in cases {
+        assert_eq!(
+            stdout_of(&["solve", "4", "--format", format]),
+            expected,
+            "{format}"
+        );
+    }
+    assert_eq!(
+        stdout_of(&["solve", "4"]),
+        cases[0].1,
+        "board is the default"
+    );
+    let unicode = stdout_of(&["solve", "4", "-f", "unicode"]);
+    assert_eq!(unicode.matches('♛').count(), 8);
+    assert!(
+        unicode.starts_with("╔════════════╗\n║   ░♛░   ░░░║\n"),
+        "{unicode}"
+    );
+}
+
+#[test]
+fn solve_limit_and_empty_answers() {
+    assert_eq!(
+        stdout_of(&["solve", "8", "-f", "columns", "--limit", "2"]),
+        "[0, 4, 7, 5, 2, 6, 1, 3]\n[0, 5, 7, 2, 6, 3, 1, 4]\n"
+    );
+    assert_eq!(
+        stdout_of(&["solve", "8", "--limit", "0", "-f", "leetcode"]),
+        "[]\n"
+    );
+    for n in ["2", "3"] {
+        assert_eq!(stdout_of(&["solve", n, "-f", "leetcode"]), "[]\n");
+        for f in ["board", "line", "columns", "json", "unicode"] {
+            assert_eq!(stdout_of(&["solve", n, "-f", f]), "", "{n} {f}");
+        }
+    }
+    assert_eq!(stdout_of(&["solve", "0", "-f", "columns"]), "[]\n");
+    assert_eq!(
+        stdout_of(&["solve", "8", "-f", "columns"]).lines().count(),
+        92
+    );
+}
+
+#[test]
+fn count_prints_a_bare_integer_or_json() {
+    assert_eq!(stdout_of(&["count", "8"]), "92\n");
+    assert_eq!(stdout_of(&["count", "0"]), "1\n");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["count", "10", "--json"])).unwrap();
+    assert_eq!(json["n"], 10);
+    assert_eq!(json["total"], 724);
+    assert!(json["seconds"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
+fn every_format_verifies_after_solving() {
+    for f in ["board", "line", "columns", "leetcode", "json", "unicode"] {
+        let out = stdout_of(&["solve", "6", "-f", f]);
+        nqueens()
+            .arg("verify")
+            .write_stdin(out)
+            .assert()
+            .success()
+            .stdout("solution 0: ok\nsolution 1: ok\nsolution 2: ok\nsolution 3: ok\n")
+            .stderr(predicate::str::contains(
+                "4 placements read from standard input: 4 valid, 0 invalid",
+            ));
+    }
+}
+
+#[test]
+fn verify_names_what_is_wrong_and_exits_1() {
+    let input = "[1, 3, 0, 2]\n[0, 1, 2, 3]\n[1, 3, 0, 3]\n[1, 3, 0, 7]\n[3, 1, 2, 0]\n";
+    nqueens()
+        .arg("verify")
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(
+            "solution 0: ok\n\
+             solution 1: queens in rows 0 and 1 share a diagonal\n\
+             solution 2: queens in rows 1 and 3 share column 3\n\
+             solution 3: the queen in row 3 is in column 7, outside the 4×4 board (columns 0 to 3)\n\
+             solution 4: queens in rows 1 and 2 share a diagonal\n",
+        );
+    nqueens()
+        .arg("verify")
+        .write_stdin("Q..\n...\n..Q\n")
+        .assert()
+        .code(1)
+        .stdout("solution 0: row 1 has no queen\n");
+}
+
+#[test]
+fn verify_reads_a_file() {
+    let dir = std::env::temp_dir().join(format!("nqueens-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("eight.txt");
+    std::fs::write(&file, stdout_of(&["solve", "8", "-f", "line"])).unwrap();
+    nqueens()
+        .arg("verify")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("solution 91: ok"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Asserts a usage error: exit 2, nothing on stdout, one line on stderr containing `needle`.
+fn assert_usage_error(cmd: &mut Command, needle: &str) {
+    let out = cmd.assert().code(2).stdout("").get_output().stderr.clone();
+    let err = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| !l.starts_with("How many queens?"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(lines[0].starts_with("nqueens: "), "{err}");
+    assert!(lines[0].contains(needle), "wanted {needle:?} in {err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("backtrace"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_arguments_are_one_line_usage_errors() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["solve", "abc"],
+            "'abc' is not a number of queens: expected a whole number from 0 to 64",
+        ),
+        (
+            &["solve", "-3"],
+            "'-3' is negative: expected a whole number from 0 to 64",
+        ),
+        (
+            &["solve", "65"],
+            "n = 65 is too large: at most 64 queens are supported",
+        ),
+        (
+            &["count", "100000000000000000000000000000000000000000"],
+            "too large",
+        ),
+        (&["count", "4.5"], "not a number of queens"),
+        (
+            &["solve", "8", "--format", "xml"],
+            "possible values: board, line, columns, leetcode, json, unicode",
+        ),
+        (&["solve", "8", "--limit", "-1"], "--limit"),
+        (&["solve"], "<N>"),
+        (&["frobnicate"], "unrecognized subcommand"),
+        (
+            &["verify", "/nonexistent/file.txt"],
+            "cannot read '/nonexistent/file.txt'",
+        ),
+        (&["verify", "a", "b"], "unexpected argument"),
+    ];
+    for (args, needle) in cases {
+        assert_usage_error(nqueens().args(*args), needle);
+    }
+}
+
+#[test]
+fn unparseable_verify_input_is_a_usage_error_with_its_line() {
+    assert_usage_error(
+        nqueens()
+            .arg("verify")
+            .write_stdin("[1, 3, 0, 2]\n[1, 3, x, 2]\n"),
+        "line 2: 'x' is not a column",
+    );
+    assert_usage_error(
+        nqueens().arg("verify").write_stdin("hello\n"),
+        "cannot tell the format",
+    );
+    assert_usage_error(
+        nqueens().arg("verify").write_stdin(vec![0xff, 0xfe, b'Q']),
+        "not UTF-8",
+    );
+}
+
+#[test]
+fn interactive_mode_asks_and_prints_boards() {
+    nqueens()
+        .write_stdin("4\n")
+        .assert()
+        .success()
+        .stdout(".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n")
+        .stderr(
+            predicate::str::starts_with("How many queens?")
+                .and(predicate::str::ends_with("2 solutions\n")),
+        );
+    nqueens()
+        .write_stdin("1")
+        .assert()
+        .success()
+        .stdout("Q\n")
+        .stderr(predicate::str::ends_with("1 solution\n"));
+}
+
+#[test]
+fn interactive_mode_rejects_bad_answers() {
+    assert_usage_error(
+        nqueens().write_stdin(""),
+        "no number of queens given on standard input",
+    );
+    assert_usage_error(
+        nqueens().write_stdin("\n"),
+        "no number of queens given on standard input",
+    );
+    assert_usage_error(
+        nqueens().write_stdin("eight\n"),
+        "'eight' is not a number of queens",
+    );
+    assert_usage_error(nqueens().write_stdin("-8\n"), "'-8' is negative");
+    assert_usage_error(nqueens().write_stdin("99\n"), "at most 64");
+}
+
+#[test]
+fn help_and_version() {
+    for sub in ["solve", "count", "verify"] {
+        nqueens()
+            .args([sub, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Usage: nqueens"));
+    }
+    nqueens()
+        .args(["solve", "--help"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("[default: board]").and(predicate::str::contains("leetcode")),
+        );
+    nqueens()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("nqueens "));
+}
+
+/// `nqueens solve 12 | head -c 100`: the reader leaves early, and that is a success.
+#[test]
+fn closed_pipe_exits_quietly() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .args(["solve", "12"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0u8; 100];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    // Dropping our end of the pipe makes the next write fail with EPIPE.
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(status.success(), "exit {status:?}, stderr {err}");
+    assert_eq!(err, "");
+    let _ = std::io::stdout().flush();
+}

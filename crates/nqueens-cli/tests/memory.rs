@@ -1,0 +1,28 @@
+//! Streaming keeps memory flat: peak RSS of `solve` stays small however many solutions it
+//! writes. Alone in its own test binary so that RUSAGE_CHILDREN sees only this child.
+
+use std::process::{Command, Stdio};
+
+/// The largest resident set of any child this process has waited for, in KiB.
+fn children_max_rss_kib() -> i64 {
+    // SAFETY: getrusage only writes into the struct we pass, which is sized for it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    assert_eq!(rc, 0);
+    usage.ru_maxrss
+}
+
+#[test]
+fn streaming_formats_keep_memory_flat() {
+    // n = 13 has 73,712 solutions: kept as strings they would take well over 20 MiB.
+    for format in ["leetcode", "columns", "board"] {
+        let status = Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+            .args(["solve", "13", "--format", format])
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    let peak = children_max_rss_kib();
+    assert!(peak < 20 * 1024, "peak RSS {peak} KiB");
+}

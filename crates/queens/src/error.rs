@@ -1,0 +1,50 @@
+//! The library's one error type.
+
+use crate::board::Conflict;
+
+/// Everything that can go wrong in this crate, with messages written for the end user.
+///
+/// ```
+/// let err = queens::Solutions::new(65).unwrap_err();
+/// assert_eq!(err.to_string(), "n = 65 is too large: at most 64 queens are supported");
+/// ```
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// The board is larger than the bitboard search supports.
+    #[error("n = {n} is too large: at most {max} queens are supported")]
+    TooLarge {
+        /// The requested board size.
+        n: usize,
+        /// The largest supported size.
+        max: usize,
+    },
+    /// A text could not be read as placements; `line` is 1-based.
+    #[error("line {line}: {message}")]
+    Parse {
+        /// The 1-based line where the problem was found.
+        line: usize,
+        /// What was wrong and what was expected.
+        message: String,
+    },
+    /// More rows were given to start a search from than the board has.
+    #[error("{rows} rows were given for a board of {n} rows")]
+    PrefixTooLong {
+        /// How many rows were given.
+        rows: usize,
+        /// The board size.
+        n: usize,
+    },
+    /// The rows given to start a search from already break the rules.
+    #[error("the given rows are not a valid partial placement: {0}")]
+    InvalidPrefix(Conflict),
+}
+
+impl Error {
+    pub(crate) fn parse(line: usize, message: impl Into<String>) -> Self {
+        Error::Parse {
+            line,
+            message: message.into(),
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! # queens
+//!
+//! The n-queens puzzle: place `n` queens on an `n × n` board so that no two share a row,
+//! a column or a diagonal. This crate finds, counts, checks, reads and writes its
+//! solutions; it does no I/O of its own beyond writing to the `impl Write` you hand it.
+//!
+//! A solution is a [`Placement`]: row `r` holds a queen in column `columns()[r]`.
+//!
+//! ## Solve: every solution, lazily, in lexicographic order
+//!
+//! ```
+//! use queens::{Format, Solutions, SolutionWriter};
+//!
+//! let first = Solutions::new(8)?.next().unwrap();
+//! assert_eq!(first.columns(), &[0, 4, 7, 5, 2, 6, 1, 3]);
+//!
+//! // Stream them in any format, as `nqueens solve 4 --format columns` does.
+//! let mut out = SolutionWriter::new(Vec::new(), Format::Columns);
+//! let mut solutions = Solutions::new(4)?;
+//! while let Some(columns) = solutions.next_columns() {
+//!     out.write(columns)?;
+//! }
+//! assert_eq!(out.finish()?, b"[1, 3, 0, 2]\n[2, 0, 3, 1]\n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Count
+//!
+//! ```
+//! assert_eq!(queens::count(10)?, 724);
+//! # Ok::<(), queens::Error>(())
+//! ```
+//!
+//! ## Verify: read placements in any format and check them in O(n)
+//!
+//! ```
+//! use queens::{parse_placements, validate};
+//!
+//! let input = ".Q..\n...Q\nQ...\n..Q.\n\nQ...\n..Q.\n....\n.Q..\n";
+//! let verdicts: Vec<String> = parse_placements(input)?
+//!     .into_iter()
+//!     .map(|p| match p.placement.and_then(|p| p.validate()) {
+//!         Ok(()) => "ok".to_string(),
+//!         Err(conflict) => conflict.to_string(),
+//!     })
+//!     .collect();
+//! assert_eq!(verdicts, ["ok", "row 2 has no queen"]);
+//! assert!(validate(&[1, 3, 0, 2]).is_ok());
+//! # Ok::<(), queens::Error>(())
+//! ```
+#![deny(missing_docs)]
+
+mod bitboard;
+mod board;
+mod count;
+mod enumerate;
+mod error;
+mod format;
+mod parse;
+pub mod reference;
+mod render;
+
+pub use bitboard::MAX_N;
+pub use board::{Conflict, Placement, validate};
+pub use count::count;
+pub use enumerate::Solutions;
+pub use error::Error;
+pub use format::{Format, UnknownFormat};
+pub use parse::{Parsed, parse_placements};
+pub use render::{SolutionWriter, render};
+
+/// The README's examples, compiled and run as doctests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

@@ -1,0 +1,199 @@
+//! Writing solutions in every [`Format`], streaming, to any `impl Write`.
+
+use std::io::{self, Write};
+
+use crate::Format;
+
+/// The queen glyph of the `unicode` format.
+pub(crate) const QUEEN: char = '♛';
+/// The fill of a dark square in the `unicode` format; each square is three characters wide.
+pub(crate) const DARK: char = '░';
+
+/// Streams solutions to a writer in one [`Format`], adding the separators and brackets the
+/// format needs between and around them.
+///
+/// Each solution is rendered into one reused buffer and written with a single `write_all`,
+/// so a writer that is itself buffered (a [`io::BufWriter`]) makes streaming millions of
+/// solutions cheap; nothing is kept per solution. Call [`SolutionWriter::finish`] at the
+/// end: the `leetcode` format closes its array there.
+///
+/// ```
+/// use queens::{Format, SolutionWriter};
+///
+/// let mut w = SolutionWriter::new(Vec::new(), Format::Leetcode);
+/// w.write(&[1, 3, 0, 2])?;
+/// w.write(&[2, 0, 3, 1])?;
+/// let out = String::from_utf8(w.finish()?).unwrap();
+/// assert_eq!(out, "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct SolutionWriter<W: Write> {
+    out: W,
+    format: Format,
+    written: u64,
+    first_index: u64,
+    buf: Vec<u8>,
+}
+
+impl<W: Write> SolutionWriter<W> {
+    /// A writer of `format` onto `out`.
+    pub fn new(out: W, format: Format) -> Self {
+        SolutionWriter {
+            out,
+            format,
+            written: 0,
+            first_index: 0,
+            buf: Vec::new(),
+        }
+    }
+
+    /// Numbers the solutions from `index` instead of 0 (the `json` format's `index` field).
+    ///
+    /// ```
+    /// use queens::{Format, SolutionWriter};
+    ///
+    /// let mut w = SolutionWriter::new(Vec::new(), Format::Json).first_index(7);
+    /// w.write(&[0])?;
+    /// assert_eq!(w.finish()?, b"{\"n\":1,\"index\":7,\"columns\":[0]}\n");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn first_index(mut self, index: u64) -> Self {
+        self.first_index = index;
+        self
+    }
+
+    /// How many solutions have been written.
+    pub fn written(&self) -> u64 {
+        self.written
+    }
+
+    /// Writes one solution (row → column).
+    pub fn write(&mut self, columns: &[u32]) -> io::Result<()> {
+        self.buf.clear();
+        let first = self.written == 0;
+        match self.format {
+            Format::Board | Format::Unicode if !first => self.buf.push(b'\n'),
+            Format::Leetcode => self.buf.push(if first { b'[' } else { b',' }),
+            _ => {}
+        }
+        let index = self.first_index + self.written;
+        render(&mut self.buf, columns, self.format, index);
+        self.written += 1;
+        self.out.write_all(&self.buf)
+    }
+
+    /// Ends the stream (closing the `leetcode` array), flushes, and returns the writer.
+    pub fn finish(mut self) -> io::Result<W> {
+        if self.format == Format::Leetcode {
+            let end: &[u8] = if self.written == 0 { b"[]\n" } else { b"]\n" };
+            self.out.write_all(end)?;
+        }
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+/// Appends one solution in `format` to `buf`; `index` is its number in the `json` format.
+/// For `leetcode` this is one board, without the surrounding array.
+///
+/// ```
+/// let mut buf = Vec::new();
+/// queens::render(&mut buf, &[1, 3, 0, 2], queens::Format::Line, 0);
+/// assert_eq!(buf, b".Q.. ...Q Q... ..Q.\n");
+/// ```
+pub fn render(buf: &mut Vec<u8>, columns: &[u32], format: Format, index: u64) {
+    let n = columns.len();
+    match format {
+        Format::Board => {
+            for &c in columns {
+                push_row(buf, n, c);
+                buf.push(b'\n');
+            }
+        }
+        Format::Line => {
+            for (i, &c) in columns.iter().enumerate() {
+                if i > 0 {
+                    buf.push(b' ');
+                }
+                push_row(buf, n, c);
+            }
+            buf.push(b'\n');
+        }
+        Format::Columns => {
+            push_list(buf, columns, b", ");
+            buf.push(b'\n');
+        }
+        Format::Leetcode => {
+            buf.push(b'[');
+            for (i, &c) in columns.iter().enumerate() {
+                if i > 0 {
+                    buf.push(b',');
+                }
+                buf.push(b'"');
+                push_row(buf, n, c);
+                buf.push(b'"');
+            }
+            buf.push(b']');
+        }
+        Format::Json => {
+            let mut num = itoa::Buffer::new();
+            buf.extend_from_slice(b"{\"n\":");
+            buf.extend_from_slice(num.format(n).as_bytes());
+            buf.extend_from_slice(b",\"index\":");
+            buf.extend_from_slice(num.format(index).as_bytes());
+            buf.extend_from_slice(b",\"columns\":");
+            push_list(buf, columns, b",");
+            buf.extend_from_slice(b"}\n");
+        }
+        Format::Unicode => push_unicode(buf, columns),
+    }
+}
+
+fn push_row(buf: &mut Vec<u8>, n: usize, column: u32) {
+    let start = buf.len();
+    buf.resize(start + n, b'.');
+    if let Some(square) = buf[start..].get_mut(column as usize) {
+        *square = b'Q';
+    }
+}
+
+fn push_list(buf: &mut Vec<u8>, columns: &[u32], separator: &[u8]) {
+    let mut num = itoa::Buffer::new();
+    buf.push(b'[');
+    for (i, &c) in columns.iter().enumerate() {
+        if i > 0 {
+            buf.extend_from_slice(separator);
+        }
+        buf.extend_from_slice(num.format(c).as_bytes());
+    }
+    buf.push(b']');
+}
+
+fn push_char(buf: &mut Vec<u8>, c: char) {
+    buf.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+}
+
+fn push_unicode(buf: &mut Vec<u8>, columns: &[u32]) {
+    let n = columns.len();
+    let border = |buf: &mut Vec<u8>, left: char, right: char| {
+        push_char(buf, left);
+        (0..3 * n).for_each(|_| push_char(buf, '═'));
+        push_char(buf, right);
+        buf.push(b'\n');
+    };
+    border(buf, '╔', '╗');
+    for (row, &queen) in columns.iter().enumerate() {
+        push_char(buf, '║');
+        for col in 0..n {
+            let fill = if (row + col) % 2 == 1 { DARK } else { ' ' };
+            let middle = if col == queen as usize { QUEEN } else { fill };
+            [fill, middle, fill]
+                .into_iter()
+                .for_each(|c| push_char(buf, c));
+        }
+        push_char(buf, '║');
+        buf.push(b'\n');
+    }
+    border(buf, '╚', '╝');
+}

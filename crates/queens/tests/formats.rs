@@ -1,0 +1,208 @@
+//! Rendering and parsing every format: exact outputs, round trips, and parser robustness.
+
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+use queens::{
+    Conflict, Format, Placement, SolutionWriter, Solutions, parse_placements, reference, validate,
+};
+
+fn render_all(n: usize, format: Format) -> String {
+    let mut w = SolutionWriter::new(Vec::new(), format);
+    let mut s = Solutions::new(n).unwrap();
+    while let Some(c) = s.next_columns() {
+        w.write(c).unwrap();
+    }
+    String::from_utf8(w.finish().unwrap()).unwrap()
+}
+
+fn columns_of(text: &str) -> Vec<Vec<u32>> {
+    parse_placements(text)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.placement.unwrap().into_columns())
+        .collect()
+}
+
+#[test]
+fn tutorial_outputs_for_four_queens() {
+    assert_eq!(
+        render_all(4, Format::Board),
+        ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n"
+    );
+    assert_eq!(
+        render_all(4, Format::Line),
+        ".Q.. ...Q Q... ..Q.\n..Q. Q... ...Q .Q..\n"
+    );
+    assert_eq!(
+        render_all(4, Format::Columns),
+        "[1, 3, 0, 2]\n[2, 0, 3, 1]\n"
+    );
+    assert_eq!(
+        render_all(4, Format::Leetcode),
+        "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n"
+    );
+    assert_eq!(
+        render_all(4, Format::Json),
+        "{\"n\":4,\"index\":0,\"columns\":[1,3,0,2]}\n{\"n\":4,\"index\":1,\"columns\":[2,0,3,1]}\n"
+    );
+}
+
+#[test]
+fn no_solution_and_empty_board() {
+    for f in Format::ALL {
+        let expected = if f == Format::Leetcode { "[]\n" } else { "" };
+        assert_eq!(render_all(2, f), expected, "{f}");
+    }
+    assert_eq!(render_all(0, Format::Columns), "[]\n");
+    assert_eq!(render_all(0, Format::Leetcode), "[[]]\n");
+    assert_eq!(
+        render_all(0, Format::Json),
+        "{\"n\":0,\"index\":0,\"columns\":[]}\n"
+    );
+}
+
+#[test]
+fn leetcode_output_is_json_the_tutorials_would_return() {
+    let boards: Vec<Vec<String>> = serde_json::from_str(&render_all(6, Format::Leetcode)).unwrap();
+    let expected: Vec<Vec<String>> = reference::solutions(6)
+        .iter()
+        .map(|s| {
+            Placement::new(s.clone())
+                .to_string()
+                .lines()
+                .map(String::from)
+                .collect()
+        })
+        .collect();
+    assert_eq!(boards, expected);
+}
+
+#[test]
+fn tutorial_inputs_are_read() {
+    // The C++ tutorial prints each board on one line with a trailing space.
+    assert_eq!(
+        columns_of(".Q.. ...Q Q... ..Q. \n..Q. Q... ...Q .Q.. \n"),
+        [[1, 3, 0, 2], [2, 0, 3, 1]]
+    );
+    // The Java tutorial prints Arrays.toString; bare and comma-separated arrays too.
+    assert_eq!(columns_of("[1, 3, 0, 2]\n"), [[1, 3, 0, 2]]);
+    assert_eq!(
+        columns_of("1 3 0 2\n2,0,3,1\n"),
+        [[1, 3, 0, 2], [2, 0, 3, 1]]
+    );
+    // LeetCode's answer, pretty-printed over several lines.
+    assert_eq!(
+        columns_of("[\n [\".Q..\",\n  \"...Q\",\n  \"Q...\",\n  \"..Q.\"]\n]\n"),
+        [[1, 3, 0, 2]]
+    );
+    assert_eq!(columns_of("[]"), Vec::<Vec<u32>>::new());
+    assert_eq!(columns_of("  \n\n"), Vec::<Vec<u32>>::new());
+}
+
+#[test]
+fn row_queen_counts_are_reported_not_fatal() {
+    let parsed = parse_placements("Q.\n..\n\nQQ\n.Q\n").unwrap();
+    assert_eq!(
+        parsed[0].placement,
+        Err(Conflict::RowQueens { row: 1, queens: 0 })
+    );
+    assert_eq!(
+        parsed[1].placement,
+        Err(Conflict::RowQueens { row: 0, queens: 2 })
+    );
+    assert_eq!(parsed[1].line, 4);
+}
+
+#[test]
+fn malformed_inputs_name_the_line() {
+    let cases = [
+        ("Q...\n.Q..\n..Q\n...Q\n", 3, "must be square"),
+        ("[1, 3, 0, 2]\n[1, x]\n", 2, "'x' is not a column"),
+        (
+            "{\"n\":4,\"columns\":[1,3,0,2]}\n{\"n\":5,\"columns\":[1,3,0,2]}\n",
+            2,
+            "\"n\" is 5",
+        ),
+        (
+            "{\"columns\":[1,3,0,2]}\n{\"rows\":[1]}\n",
+            2,
+            "unknown field `rows`",
+        ),
+        ("{\"n\":1}\n", 1, "missing field `columns`"),
+        ("[[\".Q\",\"Q.\"],\n[\"..\", 3]]", 2, "LeetCode"),
+        ("Q.\n.z\n", 2, "unexpected 'z'"),
+        ("hello", 1, "cannot tell the format"),
+        ("1 2 -3", 1, "'-3' is not a column"),
+        ("╔══════╗\n║ ♛ ░x░║\n", 2, "three characters wide"),
+    ];
+    for (input, line, needle) in cases {
+        match parse_placements(input) {
+            Err(queens::Error::Parse { line: l, message }) => {
+                assert_eq!(l, line, "{input:?}: {message}");
+                assert!(message.contains(needle), "{input:?}: {message}");
+            }
+            other => panic!("{input:?} gave {other:?}"),
+        }
+    }
+}
+
+/// A random board size and column array, each column in 0..n.
+fn placement() -> impl Strategy<Value = Vec<u32>> {
+    (1usize..12).prop_flat_map(|n| prop::collection::vec(0..n as u32, n))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
+        ..ProptestConfig::default()
+    })]
+    #[test]
+    fn every_format_round_trips(columns in placement(), count in 1usize..4) {
+        let all = vec![columns; count];
+        for format in Format::ALL {
+            let mut w = SolutionWriter::new(Vec::new(), format);
+            for c in &all {
+                w.write(c).unwrap();
+            }
+            let text = String::from_utf8(w.finish().unwrap()).unwrap();
+            prop_assert_eq!(&columns_of(&text), &all, "{}:\n{}", format, text);
+        }
+    }
+
+    #[test]
+    fn validation_agrees_with_the_reference(columns in (1usize..14).prop_flat_map(|n| prop::collection::vec(0..n as u32 + 2, n))) {
+        prop_assert_eq!(validate(&columns).is_ok(), reference::is_solution(&columns));
+    }
+
+    #[test]
+    fn random_permutations_validate_as_the_reference_says(perm in (1usize..14).prop_flat_map(|n| Just((0..n as u32).collect::<Vec<_>>()).prop_shuffle())) {
+        prop_assert_eq!(validate(&perm).is_ok(), reference::is_solution(&perm));
+    }
+
+    #[test]
+    fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        let text = String::from_utf8_lossy(&bytes);
+        let _ = parse_placements(&text);
+    }
+
+    #[test]
+    fn random_text_from_the_format_alphabet_never_panics(text in "[Q.x\\[\\]{}\",:0-9 \n╔╗╚╝║═░♛-]{0,80}") {
+        let _ = parse_placements(&text);
+    }
+
+    #[test]
+    fn a_stray_character_in_a_valid_input_is_an_error(
+        columns in placement(),
+        format in prop::sample::select(Format::ALL.to_vec()),
+        at in any::<prop::sample::Index>(),
+        stray in prop::sample::select(vec!['z', '#', '?', '~']),
+    ) {
+        let mut buf = Vec::new();
+        queens::render(&mut buf, &columns, format, 0);
+        let text = String::from_utf8(buf).unwrap();
+        let boundaries: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+        let i = boundaries[at.index(boundaries.len())];
+        let mutated = format!("{}{}{}", &text[..i], stray, &text[i..]);
+        prop_assert!(parse_placements(&mutated).is_err(), "{:?} parsed", mutated);
+    }
+}
