@@ -3,6 +3,7 @@
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use queens::{Format, MAX_N};
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 /// Solve, count and verify the n-queens puzzle: place n queens on an n×n board so that no
@@ -42,6 +43,13 @@ pub(crate) struct SolveArgs {
     /// Stop after this many solutions. By default, all are printed.
     #[arg(short, long, value_name = "K", value_parser = parse_limit)]
     pub(crate) limit: Option<u64>,
+    /// Print one solution per class of solutions equal under rotation and reflection: the
+    /// lexicographically smallest of its 8 images.
+    #[arg(short, long)]
+    pub(crate) unique: bool,
+    /// Threads searching for --unique. By default, one per core.
+    #[arg(short = 'j', long, value_name = "T")]
+    pub(crate) threads: Option<NonZeroUsize>,
 }
 
 #[derive(Debug, Args)]
@@ -50,9 +58,20 @@ pub(crate) struct CountArgs {
     /// The number of queens, and the board's width.
     #[arg(value_parser = parse_n)]
     pub(crate) n: usize,
-    /// Print a JSON object {"n":…,"total":…,"seconds":…} instead of the bare count.
+    /// Print the number of solutions up to rotation and reflection instead (OEIS A002562).
+    #[arg(short, long)]
+    pub(crate) unique: bool,
+    /// Print a JSON object instead of a bare number:
+    /// {"n":8,"total":92,"unique":12,"classes":{"8":11,"4":1,"2":0,"1":0},"threads":…,"units":…,"seconds":…}.
+    /// classes: how many classes have 8, 4, 2 or 1 distinct images (1 only for n ≤ 1).
     #[arg(long)]
     pub(crate) json: bool,
+    /// Threads counting at once. By default, one per core. The answer never depends on it.
+    #[arg(short = 'j', long, value_name = "T")]
+    pub(crate) threads: Option<NonZeroUsize>,
+    /// No progress bar. By default, one is drawn on stderr when it is a terminal.
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
 }
 
 #[derive(Debug, Args)]

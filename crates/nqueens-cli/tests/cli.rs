@@ -303,3 +303,96 @@ fn closed_pipe_exits_quietly() {
     assert_eq!(err, "");
     let _ = std::io::stdout().flush();
 }
+
+#[test]
+fn count_unique_and_json_with_classes() {
+    assert_eq!(stdout_of(&["count", "8", "--unique"]), "12\n");
+    assert_eq!(stdout_of(&["count", "10", "-u"]), "92\n");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["count", "8", "--json", "-j", "2"])).unwrap();
+    assert_eq!(json["total"], 92);
+    assert_eq!(json["unique"], 12);
+    assert_eq!(
+        json["classes"],
+        serde_json::json!({"8": 11, "4": 1, "2": 0, "1": 0})
+    );
+    assert_eq!(json["threads"], 2);
+    assert!(json["units"].as_u64().unwrap() > 1);
+    let one: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["count", "1", "--json"])).unwrap();
+    assert_eq!(
+        one["classes"],
+        serde_json::json!({"8": 0, "4": 0, "2": 0, "1": 1})
+    );
+}
+
+#[test]
+fn thread_count_never_changes_the_answer() {
+    for t in ["1", "2", "5"] {
+        assert_eq!(
+            stdout_of(&["count", "12", "--threads", t]),
+            "14200\n",
+            "{t} threads"
+        );
+        assert_eq!(
+            stdout_of(&["solve", "9", "-u", "-f", "columns", "-j", t])
+                .lines()
+                .count(),
+            46
+        );
+    }
+}
+
+#[test]
+fn progress_stays_off_stderr_when_it_is_not_a_terminal() {
+    nqueens()
+        .args(["count", "13"])
+        .assert()
+        .success()
+        .stdout("73712\n")
+        .stderr("");
+    nqueens()
+        .args(["count", "13", "--quiet"])
+        .assert()
+        .success()
+        .stderr("");
+}
+
+#[test]
+fn solve_unique_prints_smallest_representatives_in_order() {
+    let reps = stdout_of(&["solve", "8", "--unique", "-f", "columns"]);
+    let rows: Vec<&str> = reps.lines().collect();
+    assert_eq!(rows.len(), 12);
+    assert_eq!(rows[0], "[0, 4, 7, 5, 2, 6, 1, 3]");
+    let mut sorted = rows.clone();
+    sorted.sort();
+    assert_eq!(rows, sorted, "lexicographic order");
+    assert_eq!(
+        stdout_of(&["solve", "6", "-u", "-f", "line"]),
+        ".Q.... ...Q.. .....Q Q..... ..Q... ....Q.\n"
+    );
+    assert_eq!(
+        stdout_of(&["solve", "8", "-u", "--limit", "3", "-f", "columns"])
+            .lines()
+            .count(),
+        3
+    );
+    for f in ["board", "leetcode", "json", "unicode"] {
+        let out = stdout_of(&["solve", "7", "-u", "-f", f]);
+        nqueens()
+            .arg("verify")
+            .write_stdin(out)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("solution 5: ok"));
+    }
+}
+
+#[test]
+fn bad_thread_counts_are_usage_errors() {
+    assert_usage_error(
+        nqueens().args(["count", "8", "--threads", "0"]),
+        "--threads",
+    );
+    assert_usage_error(nqueens().args(["count", "8", "-j", "many"]), "--threads");
+}

@@ -1,13 +1,13 @@
-//! Counting solutions without listing them.
+//! Counting solutions without listing them: the plan's units, on as many threads as asked.
+
+use std::num::NonZeroUsize;
+
+use rayon::prelude::*;
 
 use crate::Error;
-use crate::bitboard::{MAX_N, Node, count_completions, full_mask};
+use crate::plan::{Plan, Tally, Unit, plan};
 
-/// The number of solutions of the n-queens puzzle (OEIS A000170).
-///
-/// Uses the left–right mirror symmetry: a solution's mirror image has its first queen in
-/// the mirrored column, so only queens in the left half of row 0 are searched and counted
-/// twice, plus the middle column once when `n` is odd.
+/// The number of solutions of the n-queens puzzle (OEIS A000170), on the calling thread.
 ///
 /// ```
 /// assert_eq!(queens::count(8)?, 92);
@@ -16,12 +16,150 @@ use crate::bitboard::{MAX_N, Node, count_completions, full_mask};
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn count(n: usize) -> Result<u128, Error> {
-    if n > MAX_N {
-        return Err(Error::TooLarge { n, max: MAX_N });
+    Counter::new()
+        .threads(NonZeroUsize::MIN)
+        .count(n)
+        .map(|c| c.total)
+}
+
+/// Solutions counted in full and up to symmetry, with the class breakdown.
+///
+/// A class of solutions (a solution and its images under the 8 rotations and reflections)
+/// has 8 members, or 4 when a half turn leaves them unchanged, or 2 when a quarter turn
+/// does, so `total = 8·c8 + 4·c4 + 2·c2`. For n = 0 and n = 1 the one solution is its own
+/// image under every symmetry: a class of one (`c1`).
+///
+/// ```
+/// let c = queens::Counter::new().count(8)?;
+/// assert_eq!((c.total, c.unique), (92, 12));
+/// assert_eq!((c.classes_of_8, c.classes_of_4, c.classes_of_2, c.classes_of_1), (11, 1, 0, 0));
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Counts {
+    /// The board size.
+    pub n: usize,
+    /// All solutions (OEIS A000170).
+    pub total: u128,
+    /// Solutions up to rotation and reflection (OEIS A002562).
+    pub unique: u128,
+    /// Classes with 8 distinct images.
+    pub classes_of_8: u128,
+    /// Classes with 4 distinct images (half-turn symmetric solutions).
+    pub classes_of_4: u128,
+    /// Classes with 2 distinct images (quarter-turn symmetric solutions).
+    pub classes_of_2: u128,
+    /// Classes of a single solution: only n = 0 and n = 1.
+    pub classes_of_1: u128,
+}
+
+impl Counts {
+    /// The counts of an `n × n` board from the sum of all its plan's unit tallies.
+    ///
+    /// ```
+    /// let plan = queens::plan(6)?;
+    /// let tally = plan.units().iter().map(|u| u.count()).sum();
+    /// assert_eq!(queens::Counts::from_tally(6, tally).unique, 1);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn from_tally(n: usize, tally: Tally) -> Counts {
+        Counts {
+            n,
+            total: tally.total,
+            unique: tally.unique(),
+            classes_of_8: tally.classes_of_8,
+            classes_of_4: tally.classes_of_4,
+            classes_of_2: tally.classes_of_2,
+            classes_of_1: tally.classes_of_1,
+        }
     }
-    let full = full_mask(n);
-    let below = |c: usize| u128::from(count_completions(Node::default().place(1 << c, full), full));
-    let half: u128 = (0..n / 2).map(below).sum();
-    let middle = if n % 2 == 1 { below(n / 2) } else { 0 };
-    Ok(if n == 0 { 1 } else { 2 * half + middle })
+}
+
+/// Configures and runs a count.
+///
+/// ```
+/// use std::num::NonZeroUsize;
+///
+/// let counts = queens::Counter::new().threads(NonZeroUsize::new(2).unwrap()).count(10)?;
+/// assert_eq!(counts.total, 724);
+/// assert_eq!(counts.unique, 92);
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Counter {
+    threads: Option<NonZeroUsize>,
+}
+
+impl Counter {
+    /// A counter with the defaults below.
+    pub fn new() -> Self {
+        Counter::default()
+    }
+
+    /// How many threads run units at once. By default, one per core (rayon's default).
+    /// The result never depends on it.
+    pub fn threads(mut self, threads: NonZeroUsize) -> Self {
+        self.threads = Some(threads);
+        self
+    }
+
+    /// Counts the solutions of an `n × n` board.
+    pub fn count(&self, n: usize) -> Result<Counts, Error> {
+        let plan = plan(n)?;
+        let tally = self.run(plan.units(), |_, _| {})?;
+        Ok(Counts::from_tally(n, tally))
+    }
+
+    /// Counts the solutions of `plan`, calling `done` after each unit with its result (from
+    /// whichever thread ran it): the hook for progress bars and checkpoints.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    ///
+    /// let plan = queens::plan(9)?;
+    /// let finished = AtomicUsize::new(0);
+    /// let counts = queens::Counter::new().count_plan(&plan, |_, _| {
+    ///     finished.fetch_add(1, Ordering::Relaxed);
+    /// })?;
+    /// assert_eq!(counts.total, 352);
+    /// assert_eq!(finished.into_inner(), plan.units().len());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn count_plan(
+        &self,
+        plan: &Plan,
+        done: impl Fn(&Unit, Tally) + Sync,
+    ) -> Result<Counts, Error> {
+        let tally = self.run(plan.units(), done)?;
+        Ok(Counts::from_tally(plan.n(), tally))
+    }
+
+    /// Runs `units` (any subset of a plan) and adds up their tallies.
+    ///
+    /// ```
+    /// let plan = queens::plan(12)?;
+    /// let (a, b) = plan.units().split_at(10);
+    /// let counter = queens::Counter::new();
+    /// let sum = counter.run(a, |_, _| {})? + counter.run(b, |_, _| {})?;
+    /// assert_eq!(sum.total, 14200);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn run(&self, units: &[Unit], done: impl Fn(&Unit, Tally) + Sync) -> Result<Tally, Error> {
+        let one = |unit: &Unit| {
+            let tally = unit.count();
+            done(unit, tally);
+            tally
+        };
+        if self.threads == Some(NonZeroUsize::MIN) {
+            return Ok(units.iter().map(one).sum());
+        }
+        let mut pool = rayon::ThreadPoolBuilder::new();
+        if let Some(t) = self.threads {
+            pool = pool.num_threads(t.get());
+        }
+        let pool = pool.build().map_err(|e| Error::Threads(e.to_string()))?;
+        // One unit per task: units differ in size by orders of magnitude, and rayon's work
+        // stealing balances them far better than fixed chunks would.
+        Ok(pool.install(|| units.par_iter().with_max_len(1).map(one).sum()))
+    }
 }

@@ -145,7 +145,75 @@ impl Solutions {
     }
 }
 
+impl Solutions {
+    /// The solution most recently returned by [`Solutions::next_columns`].
+    fn current(&self) -> &[u32] {
+        &self.columns
+    }
+}
+
 impl Iterator for Solutions {
+    type Item = Placement;
+
+    fn next(&mut self) -> Option<Placement> {
+        self.next_columns().map(|c| Placement::new(c.to_vec()))
+    }
+}
+
+/// One solution per class of solutions equal under rotation and reflection — the
+/// lexicographically smallest of its 8 images — in lexicographic order.
+///
+/// Only the first rows a smallest image can start with are searched (its first queen is
+/// in the left half), and each solution is compared with its images without allocating.
+///
+/// ```
+/// use queens::UniqueSolutions;
+///
+/// let reps: Vec<Vec<u32>> = UniqueSolutions::new(6)?.map(|p| p.into_columns()).collect();
+/// assert_eq!(reps, [[1, 3, 5, 0, 2, 4]]);
+/// assert_eq!(UniqueSolutions::new(8)?.count(), 12);
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct UniqueSolutions {
+    solutions: Solutions,
+    test: crate::symmetry::CanonicalTest,
+    /// Row 0's column above which no smallest image starts.
+    max_first: u32,
+}
+
+impl UniqueSolutions {
+    /// The class representatives of an `n × n` board.
+    pub fn new(n: usize) -> Result<Self, Error> {
+        Self::with_prefix(n, &[])
+    }
+
+    /// The class representatives whose first rows are `prefix`; see [`Solutions::with_prefix`].
+    pub fn with_prefix(n: usize, prefix: &[u32]) -> Result<Self, Error> {
+        Ok(UniqueSolutions {
+            solutions: Solutions::with_prefix(n, prefix)?,
+            test: Default::default(),
+            max_first: n.saturating_sub(1) as u32 / 2,
+        })
+    }
+
+    /// Advances to the next representative and lends its column array.
+    pub fn next_columns(&mut self) -> Option<&[u32]> {
+        loop {
+            let columns = self.solutions.next_columns()?;
+            if columns.first().is_some_and(|&c| c > self.max_first) {
+                // Lexicographic order: every later solution starts further right.
+                return None;
+            }
+            if self.test.is_canonical(columns) {
+                // Re-borrow: the solver's buffer still holds this solution.
+                return Some(self.solutions.current());
+            }
+        }
+    }
+}
+
+impl Iterator for UniqueSolutions {
     type Item = Placement;
 
     fn next(&mut self) -> Option<Placement> {

@@ -35,6 +35,9 @@ pub enum Error {
         /// The board size.
         n: usize,
     },
+    /// The worker threads could not be started.
+    #[error("cannot start the worker threads: {0}")]
+    Threads(String),
     /// The rows given to start a search from already break the rules.
     #[error("the given rows are not a valid partial placement: {0}")]
     InvalidPrefix(Conflict),

@@ -57,17 +57,21 @@ mod enumerate;
 mod error;
 mod format;
 mod parse;
+pub mod plan;
 pub mod reference;
 mod render;
+mod symmetry;
 
 pub use bitboard::MAX_N;
 pub use board::{Conflict, Placement, validate};
-pub use count::count;
-pub use enumerate::Solutions;
+pub use count::{Counter, Counts, count};
+pub use enumerate::{Solutions, UniqueSolutions};
 pub use error::Error;
 pub use format::{Format, UnknownFormat};
 pub use parse::{Parsed, parse_placements};
+pub use plan::{Plan, Tally, Unit, plan};
 pub use render::{SolutionWriter, render};
+pub use symmetry::{Symmetry, canonical, class_size, count_fixed};
 
 /// The README's examples, compiled and run as doctests so that they stay true.
 #[cfg(doctest)]

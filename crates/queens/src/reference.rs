@@ -4,6 +4,9 @@
 //! and a square is safe when no earlier queen shares its column or satisfies
 //! `|r1 - r2| == |c1 - c2|`. It shares no code with the bitboard searches, which is the
 //! point: tests and re-checks compare the two.
+//!
+//! [`textbook_count`] is the other baseline: the plain bitboard counter with no symmetry,
+//! which the benchmarks time the fast counter against.
 
 /// Whether `columns` is a solution, by comparing every pair of queens (O(n²)).
 ///
@@ -62,4 +65,19 @@ fn is_safe(placed: &[u32], column: u32) -> bool {
         .iter()
         .enumerate()
         .all(|(r, &c)| c != column && row.abs_diff(r) != (c as usize).abs_diff(column as usize))
+}
+
+/// The textbook bitboard counter: rows filled in order, columns and diagonals as bit masks,
+/// no symmetry, one thread. The benchmarks' baseline for the fast counter.
+///
+/// ```
+/// assert_eq!(queens::reference::textbook_count(8), 92);
+/// ```
+pub fn textbook_count(n: usize) -> u128 {
+    assert!(n <= crate::MAX_N, "n = {n} is above {}", crate::MAX_N);
+    let full = crate::bitboard::full_mask(n);
+    u128::from(crate::bitboard::count_completions(
+        crate::bitboard::Node::default(),
+        full,
+    ))
 }

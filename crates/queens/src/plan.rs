@@ -1,0 +1,388 @@
+//! The count's deterministic list of independent work units.
+//!
+//! # The idea: search each class of solutions from one orientation
+//!
+//! Every solution of n ≥ 2 has one queen on each border line: the top and bottom rows,
+//! the left and right columns (a corner queen stands on two). The 8 symmetries of the
+//! board permute those lines. Give each border queen its distance to the nearest corner
+//! along its line; the smallest image of a solution (in lexicographic order of the column
+//! array) is an orientation in which the top queen has the smallest distance of the four,
+//! `t`, and stands in the left half, at column `t`. So the search only visits such
+//! orientations, pruned as it goes with masks instead of being filtered at the end:
+//!
+//! * **Corner** (`t = 0`): a queen in the corner (0, 0). Only the reflection in the main
+//!   diagonal keeps that corner; of a solution and its reflection, the smaller has its
+//!   row-1 queen in a column `k` smaller than the row of the column-1 queen, so column 1
+//!   is closed in rows 2..=k. No such solution is symmetric: each counts 8.
+//! * **Edge** (`t ≥ 1`): the top queen in column `t`, and every other border queen at
+//!   least `t` from its corners: the edge columns are closed in rows `1..t` and
+//!   `n−t..n−1`, and the bottom row's first and last `t` squares. A solution where no
+//!   other border queen ties at distance `t` is the only one of its class in this space and
+//!   counts 8. Only on a tie is the whole board compared with its images: it counts when it
+//!   is the smallest, as many times as it has distinct images (8, 4 or 2).
+//!
+//! This is the idea behind Takahashi's counter (as widely ported, e.g. in
+//! suzukiiichiro/N-Queens) and Somers' use of the board's symmetry; the formulation by
+//! corner distance, the masks and the tie test here are our own. Each search counts the
+//! total and the classes in one pass.
+//!
+//! The search space is then cut into units by the columns of the queens in the first
+//! [`PREFIX_ROWS`] rows. Boards smaller than [`SPLIT_MIN_N`] are a single whole-board unit
+//! that enumerates and classifies every solution.
+//!
+//! # The contract
+//!
+//! The same n always gives the same units in the same order, with ids `0..len`. A unit's
+//! [`Tally`] depends on nothing but the unit, and the tallies of all units add up to the
+//! board's. [`PLAN_VERSION`] changes whenever the list would, so that saved partial results
+//! are never mixed across versions.
+
+use std::ops::{Add, AddAssign};
+
+use crate::bitboard::{MAX_N, Node, full_mask, search_rows};
+use crate::symmetry::{CanonicalTest, Symmetry};
+use crate::{Error, Solutions};
+
+/// The version of the unit list: bumped whenever [`plan`] would list different units.
+pub const PLAN_VERSION: u32 = 1;
+
+/// Boards at least this large are split by corner distance and prefix; smaller ones are
+/// one whole-board unit.
+pub const SPLIT_MIN_N: usize = 6;
+
+/// How many rows, counted from the top, each unit fixes.
+pub const PREFIX_ROWS: usize = 3;
+
+/// What one unit, or a sum of units, counted. Every field adds up across units.
+///
+/// ```
+/// use queens::Tally;
+///
+/// let a = Tally { total: 8, classes_of_8: 1, ..Tally::default() };
+/// let b = Tally { total: 4, classes_of_4: 1, ..Tally::default() };
+/// assert_eq!((a + b).unique(), 2);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Tally {
+    /// Solutions, each class counted with all its members.
+    pub total: u128,
+    /// Classes with 8 distinct images.
+    pub classes_of_8: u128,
+    /// Classes with 4 distinct images: solutions unchanged by a half turn.
+    pub classes_of_4: u128,
+    /// Classes with 2 distinct images: solutions unchanged by a quarter turn.
+    pub classes_of_2: u128,
+    /// Classes of one solution, its own image under every symmetry: only n = 0 and 1.
+    pub classes_of_1: u128,
+}
+
+impl Tally {
+    /// Solutions up to symmetry: the number of classes.
+    pub fn unique(&self) -> u128 {
+        self.classes_of_8 + self.classes_of_4 + self.classes_of_2 + self.classes_of_1
+    }
+
+    fn class(&mut self, size: usize) {
+        self.total += size as u128;
+        match size {
+            8 => self.classes_of_8 += 1,
+            4 => self.classes_of_4 += 1,
+            2 => self.classes_of_2 += 1,
+            _ => self.classes_of_1 += 1,
+        }
+    }
+}
+
+impl Add for Tally {
+    type Output = Tally;
+
+    fn add(self, o: Tally) -> Tally {
+        Tally {
+            total: self.total + o.total,
+            classes_of_8: self.classes_of_8 + o.classes_of_8,
+            classes_of_4: self.classes_of_4 + o.classes_of_4,
+            classes_of_2: self.classes_of_2 + o.classes_of_2,
+            classes_of_1: self.classes_of_1 + o.classes_of_1,
+        }
+    }
+}
+
+impl AddAssign for Tally {
+    fn add_assign(&mut self, o: Tally) {
+        *self = *self + o;
+    }
+}
+
+impl std::iter::Sum for Tally {
+    fn sum<I: Iterator<Item = Tally>>(iter: I) -> Tally {
+        iter.fold(Tally::default(), Add::add)
+    }
+}
+
+/// What a work unit searches.
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnitKind {
+    /// The whole board, for boards smaller than [`SPLIT_MIN_N`].
+    WholeBoard,
+    /// Solutions in their smallest orientation whose first rows hold queens in
+    /// `prefix` (row 0's column is the corner distance `t`: 0 for a corner queen).
+    Prefix {
+        /// The columns of rows `0..PREFIX_ROWS`.
+        prefix: [u8; PREFIX_ROWS],
+    },
+}
+
+/// One independent piece of a count.
+///
+/// ```
+/// let plan = queens::plan(10)?;
+/// let sum: queens::Tally = plan.units().iter().map(|u| u.count()).sum();
+/// assert_eq!((sum.total, sum.unique()), (724, 92));
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Unit {
+    id: usize,
+    n: usize,
+    kind: UnitKind,
+}
+
+impl Unit {
+    /// The unit's position in its plan.
+    pub fn id(&self) -> usize {
+        self.id
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// What it searches.
+    pub fn kind(&self) -> UnitKind {
+        self.kind
+    }
+
+    /// Runs the unit's search on the calling thread.
+    pub fn count(&self) -> Tally {
+        match self.kind {
+            UnitKind::WholeBoard => whole_board(self.n),
+            UnitKind::Prefix { prefix } => Region::new(self.n, prefix[0] as usize).count(&prefix),
+        }
+    }
+}
+
+/// The list of work units for one board size; see the [module docs](self).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    n: usize,
+    units: Vec<Unit>,
+}
+
+impl Plan {
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The units, in id order.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+}
+
+/// The work units for an `n × n` board.
+///
+/// ```
+/// let plan = queens::plan(16)?;
+/// assert_eq!(plan, queens::plan(16)?); // the same units, in the same order
+/// assert!(plan.units().iter().enumerate().all(|(i, u)| u.id() == i));
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn plan(n: usize) -> Result<Plan, Error> {
+    if n > MAX_N {
+        return Err(Error::TooLarge { n, max: MAX_N });
+    }
+    let kinds = if n < SPLIT_MIN_N {
+        vec![UnitKind::WholeBoard]
+    } else {
+        // Corner distances t with t < n − 1 − t: the middle of an odd side cannot be the
+        // smallest distance, since all four border queens would be mid-side and attack.
+        (0..n)
+            .filter(|&t| 2 * t < n - 1)
+            .flat_map(|t| Region::new(n, t).prefixes())
+            .map(|prefix| UnitKind::Prefix { prefix })
+            .collect()
+    };
+    let units = kinds
+        .into_iter()
+        .enumerate()
+        .map(|(id, kind)| Unit { id, n, kind })
+        .collect();
+    Ok(Plan { n, units })
+}
+
+/// Small boards: every solution, classified one by one.
+fn whole_board(n: usize) -> Tally {
+    let mut tally = Tally::default();
+    let mut test = CanonicalTest::default();
+    let mut solutions = Solutions::new(n).expect("small boards are in range");
+    while let Some(columns) = solutions.next_columns() {
+        if test.is_canonical(columns) {
+            tally.class(crate::class_size(columns));
+        }
+    }
+    tally
+}
+
+/// The searches for one corner distance `t`: which squares each row may use.
+struct Region {
+    n: usize,
+    t: usize,
+    /// `allowed[r]`: the squares row `r` may use in this region.
+    allowed: [u64; MAX_N],
+    /// `taken[r]`: the columns that must hold queens before row `r` is filled.
+    taken: [u64; MAX_N],
+}
+
+impl Region {
+    fn new(n: usize, t: usize) -> Region {
+        let m = n - 1;
+        let full = full_mask(n);
+        let mut allowed = [0u64; MAX_N];
+        allowed[..n].fill(full);
+        allowed[0] = 1 << t;
+        let mut taken = [0u64; MAX_N];
+        if t == 0 {
+            // The corner queen's reflection in the diagonal is handled by the prefix.
+            return Region {
+                n,
+                t,
+                allowed,
+                taken,
+            };
+        }
+        let edges = 1u64 | 1 << m;
+        for row in (1..t).chain(n - t..m) {
+            allowed[row] &= !edges;
+        }
+        // The edge columns' queens stand in rows t..=m−t: from row n−t on, both are placed.
+        for mask in &mut taken[n - t..n] {
+            *mask = edges;
+        }
+        let near_corners = ((1u64 << t) - 1) | (((1u64 << t) - 1) << (n - t));
+        allowed[m] &= !near_corners;
+        Region {
+            n,
+            t,
+            allowed,
+            taken,
+        }
+    }
+
+    /// The allowed squares with the corner case's column-1 rule for a row-1 queen in
+    /// column `k`: the column-1 queen must stand below row `k`.
+    fn allowed_for(&self, prefix_row1: usize) -> [u64; MAX_N] {
+        let mut allowed = self.allowed;
+        if self.t == 0 {
+            for mask in &mut allowed[2..=prefix_row1.min(self.n - 1)] {
+                *mask &= !2;
+            }
+        }
+        allowed
+    }
+
+    /// Every valid choice of the first `PREFIX_ROWS` rows, in lexicographic order.
+    fn prefixes(&self) -> Vec<[u8; PREFIX_ROWS]> {
+        let mut found = Vec::new();
+        let full = full_mask(self.n);
+        let top = Node::default().place(1 << self.t, full);
+        let mut row1 = self.allowed[1] & !top.attacked();
+        while row1 != 0 {
+            let b1 = row1 & row1.wrapping_neg();
+            row1 ^= b1;
+            let k = b1.trailing_zeros() as usize;
+            let allowed = self.allowed_for(k);
+            let second = top.place(b1, full);
+            let mut row2 = allowed[2] & !second.attacked();
+            while row2 != 0 {
+                let b2 = row2 & row2.wrapping_neg();
+                row2 ^= b2;
+                found.push([self.t as u8, k as u8, b2.trailing_zeros() as u8]);
+            }
+        }
+        found
+    }
+
+    /// The tally of the solutions starting with `prefix`.
+    fn count(&self, prefix: &[u8; PREFIX_ROWS]) -> Tally {
+        let (n, t, m) = (self.n, self.t, self.n - 1);
+        let full = full_mask(n);
+        let allowed = self.allowed_for(prefix[1] as usize);
+        let mut placed = [0u64; MAX_N];
+        let mut node = Node::default();
+        for (row, &c) in prefix.iter().enumerate() {
+            placed[row] = 1 << c;
+            node = node.place(1 << c, full);
+        }
+        let mut tally = Tally::default();
+        if t == 0 {
+            let mut leaves = 0u128;
+            search_rows(
+                PREFIX_ROWS,
+                node,
+                &allowed[..n],
+                &self.taken[..n],
+                &mut placed,
+                |_| leaves += 1,
+            );
+            tally.total = 8 * leaves;
+            tally.classes_of_8 = leaves;
+            return tally;
+        }
+        // Another border queen at the same corner distance: the bottom queen in column t or
+        // m − t, or an edge-column queen in row t or m − t.
+        let edges = 1u64 | 1 << m;
+        let tie_bottom = 1u64 << t | 1 << (m - t);
+        let mut test = CanonicalTest::default();
+        let mut columns = [0u32; MAX_N];
+        let mut plain = 0u128;
+        search_rows(
+            PREFIX_ROWS,
+            node,
+            &allowed[..n],
+            &self.taken[..n],
+            &mut placed,
+            |board| {
+                let tie = board[m] & tie_bottom != 0 || (board[t] | board[m - t]) & edges != 0;
+                if !tie {
+                    plain += 1;
+                    return;
+                }
+                for (c, bit) in columns.iter_mut().zip(&board[..n]) {
+                    *c = bit.trailing_zeros();
+                }
+                let columns = &columns[..n];
+                if test.is_canonical(columns) {
+                    tally.class(class_size_of_canonical(columns));
+                }
+            },
+        );
+        tally.total += 8 * plain;
+        tally.classes_of_8 += plain;
+        tally
+    }
+}
+
+/// The number of distinct images of a solution: 2 if a quarter turn leaves it unchanged,
+/// 4 if only a half turn does, else 8 (no solution of n ≥ 2 is its own reflection).
+fn class_size_of_canonical(columns: &[u32]) -> usize {
+    if Symmetry::Rotate90.apply(columns) == columns {
+        2
+    } else if Symmetry::Rotate180.apply(columns) == columns {
+        4
+    } else {
+        8
+    }
+}
