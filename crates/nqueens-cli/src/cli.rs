@@ -23,6 +23,9 @@ pub(crate) enum Command {
     Solve(SolveArgs),
     /// Print the number of solutions.
     Count(CountArgs),
+    /// Print one solution for any n up to a billion, built without search, or with
+    /// --random a random one found by local search.
+    One(OneArgs),
     /// Check placements read from FILE (or standard input) in any output format.
     ///
     /// The format is detected. One line per placement says `ok` or what is wrong;
@@ -72,6 +75,26 @@ pub(crate) struct CountArgs {
     /// No progress bar. By default, one is drawn on stderr when it is a terminal.
     #[arg(short, long)]
     pub(crate) quiet: bool,
+}
+
+#[derive(Debug, Args)]
+#[command(allow_negative_numbers = true)]
+pub(crate) struct OneArgs {
+    /// The number of queens, from 0 to 1,000,000,000.
+    #[arg(value_parser = parse_big_n)]
+    pub(crate) n: u32,
+    /// How to print the solution. Drawn formats (board, line, leetcode, unicode) stop at
+    /// n = 10,000; columns and json have no limit.
+    #[arg(short, long, value_enum, default_value_t = FormatArg(Format::Columns))]
+    pub(crate) format: FormatArg,
+    /// A random solution by min-conflicts local search (n up to 100,000,000), instead of
+    /// the fixed construction. The seed used is printed on stderr.
+    #[arg(short, long)]
+    pub(crate) random: bool,
+    /// The seed for --random: the same seed gives the same solution on every machine.
+    /// By default, one is drawn from the clock.
+    #[arg(short, long, requires = "random")]
+    pub(crate) seed: Option<u64>,
 }
 
 #[derive(Debug, Args)]
@@ -130,6 +153,26 @@ pub(crate) fn parse_n(s: &str) -> Result<usize, String> {
         _ => Err(format!(
             "n = {s} is too large: at most {MAX_N} queens are supported"
         )),
+    }
+}
+
+/// The largest n `one` accepts.
+pub(crate) const ONE_MAX_N: u32 = 1_000_000_000;
+
+/// Parses the number of queens for `one`, which builds rather than searches.
+fn parse_big_n(s: &str) -> Result<u32, String> {
+    let allowed = format!("expected a whole number from 0 to {ONE_MAX_N}");
+    let t = s.trim();
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if t.strip_prefix('-').is_some_and(digits) {
+        return Err(format!("'{t}' is negative: {allowed}"));
+    }
+    if !digits(t) {
+        return Err(format!("'{t}' is not a number of queens: {allowed}"));
+    }
+    match t.parse::<u32>() {
+        Ok(n) if n <= ONE_MAX_N => Ok(n),
+        _ => Err(format!("n = {t} is too large: {allowed}")),
     }
 }
 

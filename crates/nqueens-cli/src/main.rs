@@ -27,6 +27,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         None => cmd::interactive::run(),
         Some(Command::Solve(args)) => cmd::solve::run(&args),
         Some(Command::Count(args)) => cmd::count::run(&args),
+        Some(Command::One(args)) => cmd::one::run(&args),
         Some(Command::Verify(args)) => cmd::verify::run(&args),
     }
 }

@@ -396,3 +396,71 @@ fn bad_thread_counts_are_usage_errors() {
     );
     assert_usage_error(nqueens().args(["count", "8", "-j", "many"]), "--threads");
 }
+
+#[test]
+fn one_constructs_a_solution_for_any_n() {
+    assert_eq!(stdout_of(&["one", "8"]), "[1, 3, 5, 7, 2, 0, 6, 4]\n");
+    assert_eq!(
+        stdout_of(&["one", "4", "-f", "line"]),
+        ".Q.. ...Q Q... ..Q.\n"
+    );
+    for n in ["1", "5", "1000", "99999"] {
+        let out = stdout_of(&["one", n, "-f", "json"]);
+        nqueens()
+            .arg("verify")
+            .write_stdin(out)
+            .assert()
+            .success()
+            .stdout("solution 0: ok\n");
+    }
+    for n in ["2", "3"] {
+        nqueens()
+            .args(["one", n])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains("no solution"));
+    }
+}
+
+#[test]
+fn one_random_is_reproducible_and_reports_its_seed() {
+    let a = nqueens()
+        .args(["one", "50", "--random", "--seed", "9"])
+        .assert()
+        .success()
+        .stderr("seed: 9\n");
+    let a = a.get_output().stdout.clone();
+    let b = nqueens()
+        .args(["one", "50", "-r", "-s", "9"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(a, b);
+    nqueens().arg("verify").write_stdin(a).assert().success();
+    nqueens()
+        .args(["one", "50", "-r"])
+        .assert()
+        .success()
+        .stderr(predicate::str::starts_with("seed: "));
+}
+
+#[test]
+fn one_refuses_what_it_cannot_do() {
+    assert_usage_error(
+        nqueens().args(["one", "20000", "-f", "board"]),
+        "use --format columns or json",
+    );
+    assert_usage_error(
+        nqueens().args(["one", "1000000001"]),
+        "from 0 to 1000000000",
+    );
+    assert_usage_error(
+        nqueens().args(["one", "200000000", "--random"]),
+        "too large for --random",
+    );
+    assert_usage_error(nqueens().args(["one", "8", "--seed", "3"]), "--random");
+    assert_usage_error(nqueens().args(["one", "-5"]), "negative");
+}

@@ -52,24 +52,28 @@
 
 mod bitboard;
 mod board;
+mod construct;
 mod count;
 mod enumerate;
 mod error;
 mod format;
 mod parse;
 pub mod plan;
+mod random;
 pub mod reference;
 mod render;
 mod symmetry;
 
 pub use bitboard::MAX_N;
 pub use board::{Conflict, Placement, validate};
+pub use construct::{Construction, construct};
 pub use count::{Counter, Counts, count};
 pub use enumerate::{Solutions, UniqueSolutions};
 pub use error::Error;
 pub use format::{Format, UnknownFormat};
 pub use parse::{Parsed, parse_placements};
 pub use plan::{Plan, Tally, Unit, plan};
+pub use random::{LOCAL_SEARCH_MIN_N, random_solution};
 pub use render::{SolutionWriter, render};
 pub use symmetry::{Symmetry, canonical, class_size, count_fixed};
 

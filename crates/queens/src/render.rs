@@ -70,6 +70,25 @@ impl<W: Write> SolutionWriter<W> {
 
     /// Writes one solution (row → column).
     pub fn write(&mut self, columns: &[u32]) -> io::Result<()> {
+        self.write_iter(columns.len(), columns.iter().copied())
+    }
+
+    /// Writes one solution of `n` rows given as an iterator of columns, streaming it in
+    /// chunks: a solution of a billion queens never has to be in memory.
+    ///
+    /// ```
+    /// use queens::{Format, SolutionWriter};
+    ///
+    /// let mut w = SolutionWriter::new(Vec::new(), Format::Columns);
+    /// w.write_iter(4, [1, 3, 0, 2])?;
+    /// assert_eq!(w.finish()?, b"[1, 3, 0, 2]\n");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn write_iter(
+        &mut self,
+        n: usize,
+        columns: impl IntoIterator<Item = u32>,
+    ) -> io::Result<()> {
         self.buf.clear();
         let first = self.written == 0;
         match self.format {
@@ -78,9 +97,13 @@ impl<W: Write> SolutionWriter<W> {
             _ => {}
         }
         let index = self.first_index + self.written;
-        render(&mut self.buf, columns, self.format, index);
         self.written += 1;
-        self.out.write_all(&self.buf)
+        let mut sink = Sink {
+            out: &mut self.out,
+            buf: &mut self.buf,
+        };
+        emit(&mut sink, n, columns.into_iter(), self.format, index)?;
+        sink.flush_buf()
     }
 
     /// Ends the stream (closing the `leetcode` array), flushes, and returns the writer.
@@ -103,51 +126,131 @@ impl<W: Write> SolutionWriter<W> {
 /// assert_eq!(buf, b".Q.. ...Q Q... ..Q.\n");
 /// ```
 pub fn render(buf: &mut Vec<u8>, columns: &[u32], format: Format, index: u64) {
-    let n = columns.len();
+    let mut chunk = Vec::new();
+    let mut sink = Sink {
+        out: buf,
+        buf: &mut chunk,
+    };
+    emit(
+        &mut sink,
+        columns.len(),
+        columns.iter().copied(),
+        format,
+        index,
+    )
+    .and_then(|()| sink.flush_buf())
+    .expect("writing to memory cannot fail");
+}
+
+/// A buffer that spills into a writer once it holds a chunk, so streaming a huge solution
+/// keeps memory flat.
+struct Sink<'a, W: Write> {
+    out: &'a mut W,
+    buf: &'a mut Vec<u8>,
+}
+
+impl<W: Write> Sink<'_, W> {
+    const CHUNK: usize = 1 << 16;
+
+    /// Called after each row: passes the buffer on once it is a chunk.
+    fn row_done(&mut self) -> io::Result<()> {
+        if self.buf.len() >= Self::CHUNK {
+            self.flush_buf()?;
+        }
+        Ok(())
+    }
+
+    fn flush_buf(&mut self) -> io::Result<()> {
+        self.out.write_all(self.buf)?;
+        self.buf.clear();
+        Ok(())
+    }
+}
+
+/// Renders one solution of `n` rows into `sink`, row by row.
+fn emit<W: Write>(
+    sink: &mut Sink<'_, W>,
+    n: usize,
+    columns: impl Iterator<Item = u32>,
+    format: Format,
+    index: u64,
+) -> io::Result<()> {
+    let mut num = itoa::Buffer::new();
     match format {
         Format::Board => {
-            for &c in columns {
-                push_row(buf, n, c);
-                buf.push(b'\n');
+            for c in columns {
+                push_row(sink.buf, n, c);
+                sink.buf.push(b'\n');
+                sink.row_done()?;
             }
         }
         Format::Line => {
-            for (i, &c) in columns.iter().enumerate() {
+            for (i, c) in columns.enumerate() {
                 if i > 0 {
-                    buf.push(b' ');
+                    sink.buf.push(b' ');
                 }
-                push_row(buf, n, c);
+                push_row(sink.buf, n, c);
+                sink.row_done()?;
             }
-            buf.push(b'\n');
+            sink.buf.push(b'\n');
         }
-        Format::Columns => {
-            push_list(buf, columns, b", ");
-            buf.push(b'\n');
+        Format::Columns | Format::Json => {
+            let separator: &[u8] = if format == Format::Json {
+                sink.buf.extend_from_slice(b"{\"n\":");
+                sink.buf.extend_from_slice(num.format(n).as_bytes());
+                sink.buf.extend_from_slice(b",\"index\":");
+                sink.buf.extend_from_slice(num.format(index).as_bytes());
+                sink.buf.extend_from_slice(b",\"columns\":");
+                b","
+            } else {
+                b", "
+            };
+            sink.buf.push(b'[');
+            for (i, c) in columns.enumerate() {
+                if i > 0 {
+                    sink.buf.extend_from_slice(separator);
+                }
+                sink.buf.extend_from_slice(num.format(c).as_bytes());
+                sink.row_done()?;
+            }
+            sink.buf.push(b']');
+            if format == Format::Json {
+                sink.buf.push(b'}');
+            }
+            sink.buf.push(b'\n');
         }
         Format::Leetcode => {
-            buf.push(b'[');
-            for (i, &c) in columns.iter().enumerate() {
+            sink.buf.push(b'[');
+            for (i, c) in columns.enumerate() {
                 if i > 0 {
-                    buf.push(b',');
+                    sink.buf.push(b',');
                 }
-                buf.push(b'"');
-                push_row(buf, n, c);
-                buf.push(b'"');
+                sink.buf.push(b'"');
+                push_row(sink.buf, n, c);
+                sink.buf.push(b'"');
+                sink.row_done()?;
             }
-            buf.push(b']');
+            sink.buf.push(b']');
         }
-        Format::Json => {
-            let mut num = itoa::Buffer::new();
-            buf.extend_from_slice(b"{\"n\":");
-            buf.extend_from_slice(num.format(n).as_bytes());
-            buf.extend_from_slice(b",\"index\":");
-            buf.extend_from_slice(num.format(index).as_bytes());
-            buf.extend_from_slice(b",\"columns\":");
-            push_list(buf, columns, b",");
-            buf.extend_from_slice(b"}\n");
+        Format::Unicode => {
+            border(sink.buf, n, '╔', '╗');
+            for (row, queen) in columns.enumerate() {
+                push_char(sink.buf, '║');
+                for col in 0..n {
+                    let fill = if (row + col) % 2 == 1 { DARK } else { ' ' };
+                    let middle = if col == queen as usize { QUEEN } else { fill };
+                    [fill, middle, fill]
+                        .into_iter()
+                        .for_each(|c| push_char(sink.buf, c));
+                }
+                push_char(sink.buf, '║');
+                sink.buf.push(b'\n');
+                sink.row_done()?;
+            }
+            border(sink.buf, n, '╚', '╝');
         }
-        Format::Unicode => push_unicode(buf, columns),
     }
+    Ok(())
 }
 
 fn push_row(buf: &mut Vec<u8>, n: usize, column: u32) {
@@ -158,42 +261,13 @@ fn push_row(buf: &mut Vec<u8>, n: usize, column: u32) {
     }
 }
 
-fn push_list(buf: &mut Vec<u8>, columns: &[u32], separator: &[u8]) {
-    let mut num = itoa::Buffer::new();
-    buf.push(b'[');
-    for (i, &c) in columns.iter().enumerate() {
-        if i > 0 {
-            buf.extend_from_slice(separator);
-        }
-        buf.extend_from_slice(num.format(c).as_bytes());
-    }
-    buf.push(b']');
-}
-
 fn push_char(buf: &mut Vec<u8>, c: char) {
     buf.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
 }
 
-fn push_unicode(buf: &mut Vec<u8>, columns: &[u32]) {
-    let n = columns.len();
-    let border = |buf: &mut Vec<u8>, left: char, right: char| {
-        push_char(buf, left);
-        (0..3 * n).for_each(|_| push_char(buf, '═'));
-        push_char(buf, right);
-        buf.push(b'\n');
-    };
-    border(buf, '╔', '╗');
-    for (row, &queen) in columns.iter().enumerate() {
-        push_char(buf, '║');
-        for col in 0..n {
-            let fill = if (row + col) % 2 == 1 { DARK } else { ' ' };
-            let middle = if col == queen as usize { QUEEN } else { fill };
-            [fill, middle, fill]
-                .into_iter()
-                .for_each(|c| push_char(buf, c));
-        }
-        push_char(buf, '║');
-        buf.push(b'\n');
-    }
-    border(buf, '╚', '╝');
+fn border(buf: &mut Vec<u8>, n: usize, left: char, right: char) {
+    push_char(buf, left);
+    (0..3 * n).for_each(|_| push_char(buf, '═'));
+    push_char(buf, right);
+    buf.push(b'\n');
 }

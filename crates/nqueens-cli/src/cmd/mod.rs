@@ -2,6 +2,7 @@
 
 pub(crate) mod count;
 pub(crate) mod interactive;
+pub(crate) mod one;
 pub(crate) mod solve;
 pub(crate) mod verify;
 
