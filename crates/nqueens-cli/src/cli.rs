@@ -137,9 +137,22 @@ impl ValueEnum for FormatArg {
     }
 }
 
-/// Parses a number of queens, naming what is allowed when it is not one.
+/// Parses a number of queens for the searches, naming what is allowed when it is not one.
 pub(crate) fn parse_n(s: &str) -> Result<usize, String> {
-    let allowed = format!("expected a whole number from 0 to {MAX_N}");
+    parse_queens(s, MAX_N as u64).map(|n| n as usize)
+}
+
+/// The largest n `one` accepts.
+pub(crate) const ONE_MAX_N: u32 = 1_000_000_000;
+
+/// Parses the number of queens for `one`, which builds rather than searches.
+fn parse_big_n(s: &str) -> Result<u32, String> {
+    parse_queens(s, u64::from(ONE_MAX_N)).map(|n| n as u32)
+}
+
+/// A whole number of queens from 0 to `max`, or a message saying what is allowed.
+fn parse_queens(s: &str, max: u64) -> Result<u64, String> {
+    let allowed = format!("expected a whole number from 0 to {max}");
     let s = s.trim();
     let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
     if s.strip_prefix('-').is_some_and(digits) {
@@ -148,31 +161,11 @@ pub(crate) fn parse_n(s: &str) -> Result<usize, String> {
     if !digits(s) {
         return Err(format!("'{s}' is not a number of queens: {allowed}"));
     }
-    match s.parse::<usize>() {
-        Ok(n) if n <= MAX_N => Ok(n),
+    match s.parse::<u64>() {
+        Ok(n) if n <= max => Ok(n),
         _ => Err(format!(
-            "n = {s} is too large: at most {MAX_N} queens are supported"
+            "n = {s} is too large: at most {max} queens are supported"
         )),
-    }
-}
-
-/// The largest n `one` accepts.
-pub(crate) const ONE_MAX_N: u32 = 1_000_000_000;
-
-/// Parses the number of queens for `one`, which builds rather than searches.
-fn parse_big_n(s: &str) -> Result<u32, String> {
-    let allowed = format!("expected a whole number from 0 to {ONE_MAX_N}");
-    let t = s.trim();
-    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
-    if t.strip_prefix('-').is_some_and(digits) {
-        return Err(format!("'{t}' is negative: {allowed}"));
-    }
-    if !digits(t) {
-        return Err(format!("'{t}' is not a number of queens: {allowed}"));
-    }
-    match t.parse::<u32>() {
-        Ok(n) if n <= ONE_MAX_N => Ok(n),
-        _ => Err(format!("n = {t} is too large: {allowed}")),
     }
 }
 

@@ -455,7 +455,7 @@ fn one_refuses_what_it_cannot_do() {
     );
     assert_usage_error(
         nqueens().args(["one", "1000000001"]),
-        "from 0 to 1000000000",
+        "at most 1000000000 queens",
     );
     assert_usage_error(
         nqueens().args(["one", "200000000", "--random"]),
