@@ -64,78 +64,115 @@ pub(crate) fn count_completions(node: Node, full: u64) -> u64 {
     total
 }
 
+/// How many subtrees [`search_lanes`] walks in lockstep.
+const LANES: usize = 4;
+
+/// One lane of [`search_lanes`]: a depth-first search with its own stacks.
+struct Lane {
+    depth: usize,
+    live: bool,
+    placed: [u64; MAX_N],
+    cols: [u64; MAX_N],
+    down_right: [u64; MAX_N],
+    down_left: [u64; MAX_N],
+    free: [u64; MAX_N],
+}
+
 /// Fills rows `first..n` in every possible way, row `r` taking its queen from
 /// `allowed[r]` and only once the columns in `taken[r]` hold queens, and calls `leaf`
-/// with each complete board (`placed[r]`: the single-bit mask of row `r`'s queen; rows
-/// before `first` must already be set): the hot loop of the counter.
+/// with each complete board (`board[r]`: the single-bit mask of row `r`'s queen): the hot
+/// loop of the counter. It searches several subtrees at once: the children of
+/// row `first − 1` given by `starts` (the child's queen, and the node below it), walked
+/// `LANES` at a time in lockstep; `prefix` holds the rows above `first − 1`.
 ///
-/// An explicit stack instead of recursion, and the last row read straight off the row
-/// before it, so the deepest level is never pushed. Diagonal masks are shifted without
-/// masking to the board: bits past the last column never reach an `allowed` mask, and bits
-/// shifted past bit 63 are lost, as they should be.
-#[inline(always)]
-pub(crate) fn search_rows(
+/// Each step advances every lane by one square tried (after backtracking once if its row
+/// is exhausted), with no branch on the outcome: the next row is computed whether or not
+/// there is a square to try, and the depth moves by arithmetic. The lanes' independent
+/// dependency chains then overlap in the processor instead of stalling on mispredicted
+/// branches, which dominate a one-subtree search (4 lanes measured fastest here; 8 spill
+/// out of the first-level cache). Only leaves (complete boards, rare) and refilling a
+/// finished lane branch.
+///
+/// Diagonal masks are shifted without masking to the board: bits past the last column
+/// never reach an `allowed` mask, and bits shifted past bit 63 are lost, as they should be.
+pub(crate) fn search_lanes(
     first: usize,
-    node: Node,
+    mut starts: impl Iterator<Item = (u64, Node)>,
     allowed: &[u64],
     taken: &[u64],
-    placed: &mut [u64; MAX_N],
+    prefix: &[u64; MAX_N],
     mut leaf: impl FnMut(&[u64; MAX_N]),
 ) {
     let n = allowed.len();
-    if first >= n {
-        leaf(placed);
-        return;
-    }
     let last = n - 1;
-    let free0 = allowed[first] & !node.attacked();
-    if first == last {
-        if free0 != 0 {
-            placed[last] = free0;
-            leaf(placed);
+    assert!(
+        first >= 2 && first < last,
+        "lanes start below a prefix and above the last two rows"
+    );
+    let mut lanes: [Lane; LANES] = std::array::from_fn(|_| Lane {
+        depth: first,
+        live: false,
+        placed: *prefix,
+        cols: [0; MAX_N],
+        down_right: [0; MAX_N],
+        down_left: [0; MAX_N],
+        free: [0; MAX_N],
+    });
+    // Puts a lane on the next subtree, or parks it: a parked lane has nothing to try, so
+    // each step only backtracks it to `first − 1`, where it is parked again.
+    let mut refill = |lane: &mut Lane| {
+        lane.depth = first;
+        lane.free[first] = 0;
+        lane.live = false;
+        if let Some((bit, node)) = starts.next() {
+            lane.live = true;
+            lane.placed[first - 1] = bit;
+            lane.cols[first] = node.cols;
+            lane.down_right[first] = node.down_right;
+            lane.down_left[first] = node.down_left;
+            lane.free[first] =
+                allowed[first] & !node.attacked() & required(taken[first], node.cols);
         }
-        return;
-    }
-    let mut cols = [0u64; MAX_N];
-    let mut down_right = [0u64; MAX_N];
-    let mut down_left = [0u64; MAX_N];
-    let mut free = [0u64; MAX_N];
-    let mut row = first;
-    cols[row] = node.cols;
-    down_right[row] = node.down_right;
-    down_left[row] = node.down_left;
-    free[row] = free0;
-    loop {
-        let f = free[row];
-        if f == 0 {
-            if row == first {
-                return;
+    };
+    lanes.iter_mut().for_each(&mut refill);
+    while lanes.iter().any(|lane| lane.live) {
+        for lane in &mut lanes {
+            // An exhausted row backtracks and tries its parent's next square in the same
+            // step; row `first − 1` is never tried from, so its `free` stays 0.
+            // An exhausted row backtracks and tries its parent's next square in the same
+            // step; row `first − 1` is never tried from, so its `free` stays 0.
+            let d = lane.depth - usize::from(lane.free[lane.depth] == 0);
+            let f = lane.free[d];
+            let has = usize::from(f != 0);
+            let bit = f & f.wrapping_neg();
+            lane.free[d] = f ^ bit;
+            lane.placed[d] = bit;
+            let c = lane.cols[d] | bit;
+            let dr = (lane.down_right[d] | bit) << 1;
+            let dl = (lane.down_left[d] | bit) >> 1;
+            let next = allowed[d + 1] & !(c | dr | dl) & required(taken[d + 1], c);
+            let at_last = usize::from(d + 1 == last);
+            if has & at_last != 0 && next != 0 {
+                lane.placed[last] = next;
+                leaf(&lane.placed);
             }
-            row -= 1;
-            continue;
+            lane.cols[d + 1] = c;
+            lane.down_right[d + 1] = dr;
+            lane.down_left[d + 1] = dl;
+            lane.free[d + 1] = next;
+            let descend = has & (1 - at_last) & usize::from(next != 0);
+            lane.depth = d + descend + has - 1;
         }
-        let bit = f & f.wrapping_neg();
-        free[row] = f ^ bit;
-        placed[row] = bit;
-        let c = cols[row] | bit;
-        let dr = (down_right[row] | bit) << 1;
-        let dl = (down_left[row] | bit) >> 1;
-        // Branch-free: a required column still empty empties the next row.
-        let missing = taken[row + 1] & !c;
-        let next = allowed[row + 1] & !(c | dr | dl) & (u64::from(missing == 0)).wrapping_neg();
-        if row + 1 == last {
-            if next != 0 {
-                placed[last] = next;
-                leaf(placed);
+        for lane in &mut lanes {
+            if lane.depth < first {
+                refill(lane);
             }
-            continue;
-        }
-        if next != 0 {
-            row += 1;
-            cols[row] = c;
-            down_right[row] = dr;
-            down_left[row] = dl;
-            free[row] = next;
         }
     }
+}
+
+/// All ones when every column of `need` holds a queen in `cols`, else zero.
+#[inline(always)]
+fn required(need: u64, cols: u64) -> u64 {
+    u64::from(need & !cols == 0).wrapping_neg()
 }

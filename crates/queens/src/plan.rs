@@ -39,7 +39,7 @@
 
 use std::ops::{Add, AddAssign};
 
-use crate::bitboard::{MAX_N, Node, full_mask, search_rows};
+use crate::bitboard::{MAX_N, Node, full_mask, search_lanes};
 use crate::symmetry::{CanonicalTest, Symmetry};
 use crate::{Error, Solutions};
 
@@ -326,17 +326,30 @@ impl Region {
             placed[row] = 1 << c;
             node = node.place(1 << c, full);
         }
+        // The subtrees below the prefix: each square of the next row, and the node under it.
+        let row = PREFIX_ROWS;
+        let mut options = allowed[row] & !node.attacked();
+        let children = std::iter::from_fn(move || {
+            (options != 0).then(|| {
+                let bit = options & options.wrapping_neg();
+                options ^= bit;
+                (bit, node.place(bit, full))
+            })
+        });
+        let search = |leaf: &mut dyn FnMut(&[u64; MAX_N])| {
+            search_lanes(
+                row + 1,
+                children,
+                &allowed[..n],
+                &self.taken[..n],
+                &placed,
+                leaf,
+            );
+        };
         let mut tally = Tally::default();
         if t == 0 {
             let mut leaves = 0u128;
-            search_rows(
-                PREFIX_ROWS,
-                node,
-                &allowed[..n],
-                &self.taken[..n],
-                &mut placed,
-                |_| leaves += 1,
-            );
+            search(&mut |_| leaves += 1);
             tally.total = 8 * leaves;
             tally.classes_of_8 = leaves;
             return tally;
@@ -348,27 +361,20 @@ impl Region {
         let mut test = CanonicalTest::default();
         let mut columns = [0u32; MAX_N];
         let mut plain = 0u128;
-        search_rows(
-            PREFIX_ROWS,
-            node,
-            &allowed[..n],
-            &self.taken[..n],
-            &mut placed,
-            |board| {
-                let tie = board[m] & tie_bottom != 0 || (board[t] | board[m - t]) & edges != 0;
-                if !tie {
-                    plain += 1;
-                    return;
-                }
-                for (c, bit) in columns.iter_mut().zip(&board[..n]) {
-                    *c = bit.trailing_zeros();
-                }
-                let columns = &columns[..n];
-                if test.is_canonical(columns) {
-                    tally.class(class_size_of_canonical(columns));
-                }
-            },
-        );
+        search(&mut |board| {
+            let tie = board[m] & tie_bottom != 0 || (board[t] | board[m - t]) & edges != 0;
+            if !tie {
+                plain += 1;
+                return;
+            }
+            for (c, bit) in columns.iter_mut().zip(&board[..n]) {
+                *c = bit.trailing_zeros();
+            }
+            let columns = &columns[..n];
+            if test.is_canonical(columns) {
+                tally.class(class_size_of_canonical(columns));
+            }
+        });
         tally.total += 8 * plain;
         tally.classes_of_8 += plain;
         tally
