@@ -53,6 +53,10 @@ pub(crate) struct SolveArgs {
     /// Threads searching for --unique. By default, one per core.
     #[arg(short = 'j', long, value_name = "T")]
     pub(crate) threads: Option<NonZeroUsize>,
+    /// Print only the solution at this position (0-based) of the lexicographic order,
+    /// found by counting rather than listing the ones before it (n up to 18).
+    #[arg(long, value_name = "K", conflicts_with_all = ["unique", "limit"])]
+    pub(crate) nth: Option<u128>,
 }
 
 #[derive(Debug, Args)]
@@ -91,9 +95,13 @@ pub(crate) struct OneArgs {
     /// the fixed construction. The seed used is printed on stderr.
     #[arg(short, long)]
     pub(crate) random: bool,
-    /// The seed for --random: the same seed gives the same solution on every machine.
-    /// By default, one is drawn from the clock.
-    #[arg(short, long, requires = "random")]
+    /// A solution drawn uniformly at random among all of them (n up to 18), by counting:
+    /// unlike --random, every solution is equally likely.
+    #[arg(short, long, conflicts_with = "random")]
+    pub(crate) uniform: bool,
+    /// The seed for --random and --uniform: the same seed gives the same solution on every
+    /// machine. By default, one is drawn from the clock.
+    #[arg(short, long)]
     pub(crate) seed: Option<u64>,
 }
 

@@ -461,6 +461,49 @@ fn one_refuses_what_it_cannot_do() {
         nqueens().args(["one", "200000000", "--random"]),
         "too large for --random",
     );
-    assert_usage_error(nqueens().args(["one", "8", "--seed", "3"]), "--random");
+    assert_usage_error(
+        nqueens().args(["one", "8", "--seed", "3"]),
+        "--seed only applies",
+    );
     assert_usage_error(nqueens().args(["one", "-5"]), "negative");
+}
+
+#[test]
+fn nth_and_uniform() {
+    assert_eq!(
+        stdout_of(&["solve", "8", "--nth", "2", "-f", "json"]),
+        "{\"n\":8,\"index\":2,\"columns\":[0,6,3,5,7,1,4,2]}\n"
+    );
+    let all = stdout_of(&["solve", "10", "-f", "columns"]);
+    assert_eq!(
+        stdout_of(&["solve", "10", "--nth", "500", "-f", "columns"]),
+        format!("{}\n", all.lines().nth(500).unwrap())
+    );
+    assert_usage_error(
+        nqueens().args(["solve", "8", "--nth", "92"]),
+        "past the last solution: n = 8 has 92",
+    );
+    assert_usage_error(nqueens().args(["solve", "19", "--nth", "0"]), "at most 18");
+    let a = nqueens()
+        .args(["one", "9", "--uniform", "--seed", "4"])
+        .assert()
+        .success()
+        .stderr("seed: 4\n");
+    let a = a.get_output().stdout.clone();
+    assert_eq!(
+        a,
+        nqueens()
+            .args(["one", "9", "-u", "-s", "4"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
+    );
+    nqueens().arg("verify").write_stdin(a).assert().success();
+    assert_usage_error(nqueens().args(["one", "19", "--uniform"]), "at most 18");
+    assert_usage_error(
+        nqueens().args(["one", "9", "--uniform", "--random"]),
+        "cannot be used with",
+    );
 }

@@ -60,6 +60,7 @@ mod format;
 mod parse;
 pub mod plan;
 mod random;
+mod rank;
 pub mod reference;
 mod render;
 mod symmetry;
@@ -74,6 +75,7 @@ pub use format::{Format, UnknownFormat};
 pub use parse::{Parsed, parse_placements};
 pub use plan::{Plan, Tally, Unit, plan};
 pub use random::{LOCAL_SEARCH_MIN_N, random_solution};
+pub use rank::{count_prefix, nth_solution, uniform_solution};
 pub use render::{SolutionWriter, render};
 pub use symmetry::{Symmetry, canonical, class_size, count_fixed};
 

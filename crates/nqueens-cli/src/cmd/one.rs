@@ -3,7 +3,11 @@
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use queens::{Format, SolutionWriter, construct, random_solution};
+use queens::{Format, SolutionWriter, construct, random_solution, uniform_solution};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::solve::RANK_MAX_N;
 
 use crate::cli::OneArgs;
 use crate::error::usage;
@@ -26,15 +30,30 @@ pub(crate) fn run(args: &OneArgs) -> anyhow::Result<ExitCode> {
             "n = {n} is too large for --random: at most {RANDOM_MAX_N} queens (the construction, without --random, goes to a billion)"
         )));
     }
+    if args.seed.is_some() && !args.random && !args.uniform {
+        return Err(usage("--seed only applies to --random or --uniform"));
+    }
+    if args.uniform && n as usize > RANK_MAX_N {
+        return Err(usage(format!(
+            "n = {n} is too large for --uniform: at most {RANK_MAX_N} (drawing uniformly counts the solutions; --random takes any n)"
+        )));
+    }
     if n == 2 || n == 3 {
         eprintln!("nqueens: {n} queens have no solution on a {n}×{n} board");
         return Ok(ExitCode::FAILURE);
     }
     let mut writer = SolutionWriter::new(super::stdout(), format);
-    if args.random {
+    if args.random || args.uniform {
         let seed = args.seed.unwrap_or_else(clock_seed);
         eprintln!("seed: {seed}");
-        let solution = random_solution(n, seed).expect("n is not 2 or 3");
+        let solution = if args.uniform {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            uniform_solution(n as usize, &mut rng)?
+                .expect("n is not 2 or 3")
+                .into_columns()
+        } else {
+            random_solution(n, seed).expect("n is not 2 or 3")
+        };
         writer.write(&solution)?;
     } else {
         let columns = construct(n).expect("n is not 2 or 3");

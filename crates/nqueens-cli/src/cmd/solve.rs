@@ -8,10 +8,13 @@ use queens::{Format, SolutionWriter, Solutions, UniqueSolutions};
 use rayon::prelude::*;
 
 use crate::cli::SolveArgs;
+use crate::error::usage;
 
 pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let out = super::stdout();
-    if args.unique {
+    if let Some(k) = args.nth {
+        write_nth(args.n, args.format.0, k, out)?;
+    } else if args.unique {
         write_unique(args.n, args.format.0, args.limit, args.threads, out)?;
     } else {
         write_all(args.n, args.format.0, args.limit, out)?;
@@ -38,6 +41,31 @@ pub(crate) fn write_all(
     let written = writer.written();
     writer.finish()?;
     Ok(written)
+}
+
+/// The largest board `--nth` and `one --uniform` take: they cost about a full count
+/// without symmetry, minutes at 18.
+pub(crate) const RANK_MAX_N: usize = 18;
+
+/// Prints the solution at rank `k`, numbered `k` in the `json` format.
+fn write_nth(n: usize, format: Format, k: u128, out: impl Write) -> anyhow::Result<()> {
+    if n > RANK_MAX_N {
+        return Err(usage(format!(
+            "n = {n} is too large for --nth: at most {RANK_MAX_N} (ranking counts the solutions before it)"
+        )));
+    }
+    let Some(solution) = queens::nth_solution(n, k)? else {
+        let total = queens::Counter::new().count(n)?.total;
+        return Err(usage(format!(
+            "--nth {k} is past the last solution: n = {n} has {total}, numbered 0 to {}",
+            total.saturating_sub(1)
+        )));
+    };
+    let index = u64::try_from(k).unwrap_or(u64::MAX);
+    let mut writer = SolutionWriter::new(out, format).first_index(index);
+    writer.write(solution.columns())?;
+    writer.finish()?;
+    Ok(())
 }
 
 /// Streams the class representatives in lexicographic order. The search is split by the

@@ -1,0 +1,128 @@
+//! Ranking without enumerating: the k-th solution, and exact uniform sampling.
+
+use rand::Rng;
+use rayon::prelude::*;
+
+use crate::bitboard::{MAX_N, Node, full_mask, search_lanes};
+use crate::board::validate_rows;
+use crate::{Counter, Error, Placement, Solutions};
+
+/// The number of solutions whose first rows are `prefix`.
+///
+/// Rows below the prefix are counted with the counter's kernel; the children of the row
+/// after the prefix are counted on rayon's threads.
+///
+/// ```
+/// assert_eq!(queens::count_prefix(8, &[])?, 92);
+/// assert_eq!(queens::count_prefix(8, &[0])?, 4);
+/// assert_eq!(queens::count_prefix(8, &[0, 1])?, 0);
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn count_prefix(n: usize, prefix: &[u32]) -> Result<u128, Error> {
+    if n > MAX_N {
+        return Err(Error::TooLarge { n, max: MAX_N });
+    }
+    if prefix.len() > n {
+        return Err(Error::PrefixTooLong {
+            rows: prefix.len(),
+            n,
+        });
+    }
+    if validate_rows(prefix, n).is_err() {
+        return Ok(0);
+    }
+    let p = prefix.len();
+    // The lanes need two rows of prefix above them and two rows below; near the top, split
+    // into children, and near the bottom, enumerate what little is left.
+    if p + 3 > n {
+        return Ok(Solutions::with_prefix(n, prefix)?.count() as u128);
+    }
+    if p < 2 {
+        let children: Vec<u32> = (0..n as u32).collect();
+        return children
+            .par_iter()
+            .map(|&c| count_prefix(n, &[prefix, &[c]].concat()))
+            .sum();
+    }
+    let full = full_mask(n);
+    let mut placed = [0u64; MAX_N];
+    let mut node = Node::default();
+    for (row, &c) in prefix.iter().enumerate() {
+        placed[row] = 1 << c;
+        node = node.place(1 << c, full);
+    }
+    let mut options = node.free(full);
+    let children = std::iter::from_fn(|| {
+        (options != 0).then(|| {
+            let bit = options & options.wrapping_neg();
+            options ^= bit;
+            (bit, node.place(bit, full))
+        })
+    });
+    let allowed = vec![full; n];
+    let taken = vec![0; n];
+    let mut leaves = 0u128;
+    search_lanes(p + 1, children, &allowed, &taken, &placed, |_| leaves += 1);
+    Ok(leaves)
+}
+
+/// The solution at position `k` (0-based) of the lexicographic order of
+/// [`Solutions`], without listing the ones before it: each row's column is found by
+/// counting the solutions below each candidate, and `None` when `k` is at least the
+/// number of solutions.
+///
+/// The work is about a full count without symmetry: seconds up to n = 16 on two cores,
+/// minutes at 18.
+///
+/// ```
+/// let third = queens::nth_solution(8, 2)?.unwrap();
+/// assert_eq!(third.columns(), queens::Solutions::new(8)?.nth(2).unwrap().columns());
+/// assert!(queens::nth_solution(8, 92)?.is_none());
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn nth_solution(n: usize, k: u128) -> Result<Option<Placement>, Error> {
+    let mut k = k;
+    let mut prefix: Vec<u32> = Vec::with_capacity(n);
+    while prefix.len() < n {
+        let counts: Vec<u128> = (0..n as u32)
+            .into_par_iter()
+            .map(|c| count_prefix(n, &[&prefix[..], &[c]].concat()))
+            .collect::<Result<_, _>>()?;
+        let mut chosen = None;
+        for (c, &below) in counts.iter().enumerate() {
+            if k < below {
+                chosen = Some(c as u32);
+                break;
+            }
+            k -= below;
+        }
+        match chosen {
+            Some(c) => prefix.push(c),
+            None => return Ok(None),
+        }
+    }
+    // n = 0 has one (empty) solution.
+    Ok((k == 0).then(|| Placement::new(prefix)))
+}
+
+/// A solution drawn uniformly at random among all of them: a uniform rank, then
+/// [`nth_solution`]. `None` when the board has no solution (n = 2 or 3).
+///
+/// ```
+/// use rand::SeedableRng;
+///
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let s = queens::uniform_solution(8, &mut rng)?.unwrap();
+/// assert!(s.validate().is_ok());
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn uniform_solution<R: Rng + ?Sized>(
+    n: usize,
+    rng: &mut R,
+) -> Result<Option<Placement>, Error> {
+    let total = Counter::new().count(n)?.total;
+    if total == 0 {
+        return Ok(None);
+    }
+    nth_solution(n, rng.random_range(0..total))
+}
