@@ -507,3 +507,39 @@ fn nth_and_uniform() {
         "cannot be used with",
     );
 }
+
+#[test]
+fn verify_streams_column_files_with_the_same_verdicts() {
+    let dir = std::env::temp_dir().join(format!("nqueens-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("columns.txt");
+    let text = "[1, 3, 0, 2]\n[0, 1, 2, 3]\n\n[1, 3, 0, 7]\n[3, 1, 2, 0]\n[1, 3, 0, 3]\n";
+    std::fs::write(&file, text).unwrap();
+    let from_file = nqueens()
+        .arg("verify")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let from_stdin = nqueens()
+        .arg("verify")
+        .write_stdin(text)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(from_file, from_stdin);
+    std::fs::write(&file, stdout_of(&["one", "200000"])).unwrap();
+    nqueens()
+        .arg("verify")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout("solution 0: ok\n");
+    std::fs::write(&file, "[1, 3, 0, 2]\n[1, 3, x]\n").unwrap();
+    assert_usage_error(nqueens().arg("verify").arg(&file), "line 2: unexpected 'x'");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

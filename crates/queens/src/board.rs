@@ -1,6 +1,7 @@
 //! Placements (row → column) and their O(n) validation.
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 /// One queen per row: `columns()[r]` is the column of the queen in row `r`, both 0-based.
 ///
@@ -161,22 +162,30 @@ impl fmt::Display for Conflict {
 
 impl std::error::Error for Conflict {}
 
-/// A fixed-size set of small integers, one bit each.
-struct BitSet(Vec<u64>);
+/// A set of small integers, one bit each, growing as larger ones arrive.
+#[derive(Default)]
+pub(crate) struct BitSet(Vec<u64>);
 
 impl BitSet {
-    fn new(len: usize) -> Self {
+    pub(crate) fn with_capacity(len: usize) -> Self {
         BitSet(vec![0; len.div_ceil(64)])
     }
 
     /// Inserts `i`, returning whether it was already present.
-    fn replace(&mut self, i: usize) -> bool {
+    pub(crate) fn replace(&mut self, i: usize) -> bool {
         let (word, bit) = (i / 64, 1u64 << (i % 64));
+        if word >= self.0.len() {
+            self.0.resize((word + 1).next_power_of_two(), 0);
+        }
         let present = self.0[word] & bit != 0;
         self.0[word] |= bit;
         present
     }
 }
+
+/// Feeds a placement's columns in row order to a visitor, stopping when it breaks: a
+/// slice, or a line of a file read again.
+pub(crate) type Scan<'a> = dyn FnMut(&mut dyn FnMut(u32) -> ControlFlow<()>) + 'a;
 
 /// Checks that `columns` (row → column) places `n = columns.len()` non-attacking queens.
 ///
@@ -199,38 +208,80 @@ pub fn validate(columns: &[u32]) -> Result<(), Conflict> {
 /// Checks the first `columns.len()` rows of a board `n` columns wide: no queen off the board
 /// and no two attacking each other. [`validate`] is the case of a full board.
 pub(crate) fn validate_rows(columns: &[u32], n: usize) -> Result<(), Conflict> {
-    let rows = columns.len();
-    let mut cols = BitSet::new(n);
-    let mut sums = BitSet::new(rows + n);
-    let mut diffs = BitSet::new(rows + n);
-    for (row, &column) in columns.iter().enumerate() {
-        let c = column as usize;
-        if c >= n {
-            return Err(Conflict::OffBoard { row, column, n });
-        }
-        if cols.replace(c) {
-            let earlier = partner(columns, row, |_, c2| c2 == c);
-            return Err(Conflict::SameColumn {
-                rows: (earlier, row),
-                column,
-            });
-        }
-        let (sum, diff) = (row + c, row + n - 1 - c);
-        if sums.replace(sum) | diffs.replace(diff) {
-            let earlier = partner(columns, row, |r2, c2| {
-                r2 + c2 == sum || r2 + n - 1 - c2 == diff
-            });
-            return Err(Conflict::SameDiagonal {
-                rows: (earlier, row),
-            });
-        }
-    }
-    Ok(())
+    check_rows(
+        &mut |visit| {
+            for &c in columns {
+                if visit(c).is_break() {
+                    break;
+                }
+            }
+        },
+        n,
+    )
 }
 
-/// The first row before `row` whose queen satisfies `clash(row, column)`.
-fn partner(columns: &[u32], row: usize, clash: impl Fn(usize, usize) -> bool) -> usize {
-    (0..row)
-        .find(|&r| clash(r, columns[r] as usize))
-        .expect("a bitset reported a clash, so an earlier queen must match it")
+/// The rule a queen breaks first.
+enum Clash {
+    OffBoard(u32),
+    Column(usize),
+    Diagonal { sum: usize, diff: usize },
+}
+
+/// [`validate_rows`] over a scan that can be repeated: one pass finds the first broken rule
+/// in row order, and only then a second finds the earlier queen it clashes with.
+pub(crate) fn check_rows(scan: &mut Scan<'_>, n: usize) -> Result<(), Conflict> {
+    let mut cols = BitSet::with_capacity(n);
+    let mut sums = BitSet::with_capacity(2 * n);
+    let mut diffs = BitSet::with_capacity(2 * n);
+    let mut row = 0;
+    let mut first = None;
+    scan(&mut |column| {
+        let c = column as usize;
+        let clash = if c >= n {
+            Some(Clash::OffBoard(column))
+        } else if cols.replace(c) {
+            Some(Clash::Column(c))
+        } else {
+            let (sum, diff) = (row + c, row + n - 1 - c);
+            (sums.replace(sum) | diffs.replace(diff)).then_some(Clash::Diagonal { sum, diff })
+        };
+        if let Some(clash) = clash {
+            first = Some((row, clash));
+            return ControlFlow::Break(());
+        }
+        row += 1;
+        ControlFlow::Continue(())
+    });
+    let Some((row, clash)) = first else {
+        return Ok(());
+    };
+    if let Clash::OffBoard(column) = clash {
+        return Err(Conflict::OffBoard { row, column, n });
+    }
+    let (mut r, mut earlier) = (0, None);
+    scan(&mut |column| {
+        let c = column as usize;
+        let hit = match clash {
+            Clash::Column(c2) => c == c2,
+            Clash::Diagonal { sum, diff } => r + c == sum || r + n - 1 - c == diff,
+            Clash::OffBoard(_) => false,
+        };
+        if hit || r + 1 >= row {
+            earlier = hit.then_some(r);
+            return ControlFlow::Break(());
+        }
+        r += 1;
+        ControlFlow::Continue(())
+    });
+    let rows = (
+        earlier.expect("a bitset saw the clash, so an earlier queen matches it"),
+        row,
+    );
+    Err(match clash {
+        Clash::Column(column) => Conflict::SameColumn {
+            rows,
+            column: column as u32,
+        },
+        _ => Conflict::SameDiagonal { rows },
+    })
 }

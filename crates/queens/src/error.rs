@@ -35,6 +35,9 @@ pub enum Error {
         /// The board size.
         n: usize,
     },
+    /// Reading the input failed.
+    #[error("cannot read the input: {0}")]
+    Io(String),
     /// The worker threads could not be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),

@@ -206,3 +206,54 @@ proptest! {
         prop_assert!(parse_placements(&mutated).is_err(), "{:?} parsed", mutated);
     }
 }
+
+mod streaming {
+    use super::*;
+    use std::io::Cursor;
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
+            ..ProptestConfig::default()
+        })]
+
+        /// The streaming verifier and the in-memory one agree on every verdict, conflicts
+        /// and partners included, whichever way the arrays are written.
+        #[test]
+        fn streaming_agrees_with_validate(
+            lines in prop::collection::vec((0usize..14).prop_flat_map(|n| prop::collection::vec(0..n as u32 + 2, n)), 1..5),
+            bracketed in any::<bool>(),
+        ) {
+            let text: String = lines
+                .iter()
+                .map(|c| {
+                    let body = c.iter().map(u32::to_string).collect::<Vec<_>>();
+                    if bracketed { format!("[{}]\n", body.join(", ")) } else { format!("{}\n\n", body.join(" ")) }
+                })
+                .collect();
+            let lines: Vec<&Vec<u32>> = lines.iter().filter(|c| bracketed || !c.is_empty()).collect();
+            let verdicts = queens::verify_columns(Cursor::new(text.as_bytes())).unwrap();
+            prop_assert_eq!(verdicts.len(), lines.len());
+            for (v, c) in verdicts.iter().zip(lines) {
+                prop_assert_eq!(&v.result, &validate(c), "{:?}", c);
+                prop_assert_eq!(v.n, c.len());
+            }
+        }
+    }
+
+    #[test]
+    fn malformed_streams_are_errors_with_their_line() {
+        for (text, line) in [
+            ("1 2\n3 x\n", 2),
+            ("[1, 2\n", 1),
+            ("1 2]\n", 1),
+            ("[1] 2\n", 1),
+            ("99999999999\n", 1),
+        ] {
+            match queens::verify_columns(Cursor::new(text)) {
+                Err(queens::Error::Parse { line: l, .. }) => assert_eq!(l, line, "{text:?}"),
+                other => panic!("{text:?} gave {other:?}"),
+            }
+        }
+    }
+}
