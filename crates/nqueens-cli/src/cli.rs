@@ -26,6 +26,17 @@ pub(crate) enum Command {
     /// Print one solution for any n up to a billion, built without search, or with
     /// --random a random one found by local search.
     One(OneArgs),
+    /// Write the list of work units a count of N is split into, for `shard` and `merge`.
+    Plan(PlanArgs),
+    /// Count a share of a plan's units, writing one small record per unit into a directory.
+    ///
+    /// Units already recorded there are skipped, so a shard that was stopped can be run
+    /// again. Slurm job arrays map SLURM_ARRAY_TASK_ID to --index.
+    Shard(ShardArgs),
+    /// Add up a plan's unit records: only when every unit is there exactly once, with a
+    /// good checksum. Otherwise list what is missing, duplicated or damaged, print the
+    /// command that recomputes exactly those, and exit 1.
+    Merge(MergeArgs),
     /// Check placements read from FILE (or standard input) in any output format.
     ///
     /// The format is detected. One line per placement says `ok` or what is wrong;
@@ -79,6 +90,10 @@ pub(crate) struct CountArgs {
     /// No progress bar. By default, one is drawn on stderr when it is a terminal.
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    /// Record finished work units in FILE (at most every 2 seconds, atomically) and, if it
+    /// exists, resume from it: a count killed at any moment loses only the units in flight.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) checkpoint: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -103,6 +118,57 @@ pub(crate) struct OneArgs {
     /// machine. By default, one is drawn from the clock.
     #[arg(short, long)]
     pub(crate) seed: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+#[command(allow_negative_numbers = true)]
+pub(crate) struct PlanArgs {
+    /// The number of queens.
+    #[arg(value_parser = parse_n)]
+    pub(crate) n: usize,
+    /// Where to write the plan.
+    #[arg(short, long, value_name = "PLAN")]
+    pub(crate) output: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ShardArgs {
+    /// The plan file, from `nqueens plan`.
+    pub(crate) plan: PathBuf,
+    /// Which share to count: the units whose id is I modulo --of (0-based).
+    #[arg(short, long, value_name = "I", requires = "of")]
+    pub(crate) index: Option<usize>,
+    /// How many shares the plan is cut into.
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(1..), requires = "index")]
+    pub(crate) of: Option<u64>,
+    /// Count exactly these units instead (comma-separated ids, as `merge` prints them).
+    #[arg(long, value_name = "IDS", value_delimiter = ',', conflicts_with_all = ["index", "of"])]
+    pub(crate) units: Option<Vec<usize>>,
+    /// The directory the unit records go to (created if missing).
+    #[arg(short, long, value_name = "DIR")]
+    pub(crate) output: PathBuf,
+    /// Threads counting at once. By default, one per core.
+    #[arg(short = 'j', long, value_name = "T")]
+    pub(crate) threads: Option<NonZeroUsize>,
+    /// No progress bar. By default, one is drawn on stderr when it is a terminal.
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct MergeArgs {
+    /// The plan file, from `nqueens plan`.
+    pub(crate) plan: PathBuf,
+    /// The directory (or directories) holding the unit records.
+    #[arg(required = true)]
+    pub(crate) dirs: Vec<PathBuf>,
+    /// Also recount this percentage of the units, chosen at random, by the slow
+    /// independent path, and compare with their records.
+    #[arg(long, value_name = "P", value_parser = parse_percent)]
+    pub(crate) recheck: Option<f64>,
+    /// Print the same JSON object as `count --json`.
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -173,6 +239,16 @@ fn parse_queens(s: &str, max: u64) -> Result<u64, String> {
         Ok(n) if n <= max => Ok(n),
         _ => Err(format!(
             "n = {s} is too large: at most {max} queens are supported"
+        )),
+    }
+}
+
+/// Parses a percentage from 0 to 100.
+fn parse_percent(s: &str) -> Result<f64, String> {
+    match s.trim().trim_end_matches('%').parse::<f64>() {
+        Ok(p) if (0.0..=100.0).contains(&p) => Ok(p),
+        _ => Err(format!(
+            "'{s}' is not a percentage: expected a number from 0 to 100"
         )),
     }
 }

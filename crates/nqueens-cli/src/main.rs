@@ -3,6 +3,7 @@
 mod cli;
 mod cmd;
 mod error;
+mod store;
 
 use std::process::ExitCode;
 
@@ -28,6 +29,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Solve(args)) => cmd::solve::run(&args),
         Some(Command::Count(args)) => cmd::count::run(&args),
         Some(Command::One(args)) => cmd::one::run(&args),
+        Some(Command::Plan(args)) => cmd::plan::run(&args),
+        Some(Command::Shard(args)) => cmd::shard::run(&args),
+        Some(Command::Merge(args)) => cmd::merge::run(&args),
         Some(Command::Verify(args)) => cmd::verify::run(&args),
     }
 }

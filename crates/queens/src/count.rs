@@ -1,6 +1,7 @@
 //! Counting solutions without listing them: the plan's units, on as many threads as asked.
 
 use std::num::NonZeroUsize;
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
@@ -106,19 +107,20 @@ impl Counter {
     /// Counts the solutions of an `n × n` board.
     pub fn count(&self, n: usize) -> Result<Counts, Error> {
         let plan = plan(n)?;
-        let tally = self.run(plan.units(), |_, _| {})?;
+        let tally = self.run(plan.units(), |_, _, _| {})?;
         Ok(Counts::from_tally(n, tally))
     }
 
-    /// Counts the solutions of `plan`, calling `done` after each unit with its result (from
-    /// whichever thread ran it): the hook for progress bars and checkpoints.
+    /// Counts the solutions of `plan`, calling `done` after each unit with its result and
+    /// how long it took (from whichever thread ran it): the hook for progress bars,
+    /// checkpoints and shard records.
     ///
     /// ```
     /// use std::sync::atomic::{AtomicUsize, Ordering};
     ///
     /// let plan = queens::plan(9)?;
     /// let finished = AtomicUsize::new(0);
-    /// let counts = queens::Counter::new().count_plan(&plan, |_, _| {
+    /// let counts = queens::Counter::new().count_plan(&plan, |_, _, _| {
     ///     finished.fetch_add(1, Ordering::Relaxed);
     /// })?;
     /// assert_eq!(counts.total, 352);
@@ -128,7 +130,7 @@ impl Counter {
     pub fn count_plan(
         &self,
         plan: &Plan,
-        done: impl Fn(&Unit, Tally) + Sync,
+        done: impl Fn(&Unit, Tally, Duration) + Sync,
     ) -> Result<Counts, Error> {
         let tally = self.run(plan.units(), done)?;
         Ok(Counts::from_tally(plan.n(), tally))
@@ -140,14 +142,19 @@ impl Counter {
     /// let plan = queens::plan(12)?;
     /// let (a, b) = plan.units().split_at(10);
     /// let counter = queens::Counter::new();
-    /// let sum = counter.run(a, |_, _| {})? + counter.run(b, |_, _| {})?;
+    /// let sum = counter.run(a, |_, _, _| {})? + counter.run(b, |_, _, _| {})?;
     /// assert_eq!(sum.total, 14200);
     /// # Ok::<(), queens::Error>(())
     /// ```
-    pub fn run(&self, units: &[Unit], done: impl Fn(&Unit, Tally) + Sync) -> Result<Tally, Error> {
+    pub fn run(
+        &self,
+        units: &[Unit],
+        done: impl Fn(&Unit, Tally, Duration) + Sync,
+    ) -> Result<Tally, Error> {
         let one = |unit: &Unit| {
+            let start = Instant::now();
             let tally = unit.count();
-            done(unit, tally);
+            done(unit, tally, start.elapsed());
             tally
         };
         if self.threads == Some(NonZeroUsize::MIN) {

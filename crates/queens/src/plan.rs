@@ -164,6 +164,33 @@ impl Unit {
         self.kind
     }
 
+    /// Recounts the unit by another road, for spot checks of recorded results: every
+    /// solution below the unit's prefix from the plain enumerator, each compared with all
+    /// its images, counted when it is the smallest. Far slower than [`Unit::count`], and
+    /// sharing none of its pruning, masks or tie test.
+    ///
+    /// ```
+    /// let plan = queens::plan(9)?;
+    /// assert!(plan.units().iter().all(|u| u.recount_slow() == u.count()));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn recount_slow(&self) -> Tally {
+        let prefix: Vec<u32> = match self.kind {
+            UnitKind::WholeBoard => Vec::new(),
+            UnitKind::Prefix { prefix } => prefix.iter().map(|&c| u32::from(c)).collect(),
+        };
+        let mut tally = Tally::default();
+        let Ok(mut solutions) = Solutions::with_prefix(self.n, &prefix) else {
+            return tally;
+        };
+        while let Some(columns) = solutions.next_columns() {
+            if crate::canonical(columns) == columns {
+                tally.class(crate::class_size(columns));
+            }
+        }
+        tally
+    }
+
     /// Runs the unit's search on the calling thread.
     pub fn count(&self) -> Tally {
         match self.kind {
@@ -184,6 +211,27 @@ impl Plan {
     /// The board size.
     pub fn n(&self) -> usize {
         self.n
+    }
+
+    /// A SHA-256 digest (hex) of the plan version, the board size and every unit, in order:
+    /// two plans with the same digest split the count the same way, so partial results
+    /// recorded under one can be merged with the other's.
+    ///
+    /// ```
+    /// let a = queens::plan(12)?.digest();
+    /// assert_eq!(a, queens::plan(12)?.digest());
+    /// assert_ne!(a, queens::plan(13)?.digest());
+    /// assert_eq!(a.len(), 64);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn digest(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        h.update(format!("nqueens plan v{PLAN_VERSION} n={}\n", self.n));
+        for unit in &self.units {
+            h.update(format!("{} {:?}\n", unit.id, unit.kind));
+        }
+        hex::encode(h.finalize())
     }
 
     /// The units, in id order.

@@ -129,9 +129,25 @@ proptest! {
         let p = plan(n).unwrap();
         let (a, b) = p.units().split_at(cut.index(p.units().len() + 1));
         let counter = Counter::new().threads(std::num::NonZeroUsize::new(threads).unwrap());
-        let sum = counter.run(a, |_, _| {}).unwrap() + counter.run(b, |_, _| {}).unwrap();
+        let sum = counter.run(a, |_, _, _| {}).unwrap() + counter.run(b, |_, _, _| {}).unwrap();
         let whole = Counter::new().count(n).unwrap();
         prop_assert_eq!(queens::Counts::from_tally(n, sum), whole);
+    }
+
+    #[test]
+    fn shards_of_shuffled_units_merge_to_the_whole(n in 6usize..=11, order in any::<u64>(), shards in 1usize..6) {
+        use rand::{SeedableRng, seq::SliceRandom};
+        let p = plan(n).unwrap();
+        let mut units = p.units().to_vec();
+        units.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(order));
+        let counter = Counter::new().threads(std::num::NonZeroUsize::MIN);
+        let sum: queens::Tally = (0..shards)
+            .map(|s| {
+                let share: Vec<_> = units.iter().skip(s).step_by(shards).copied().collect();
+                counter.run(&share, |_, _, _| {}).unwrap()
+            })
+            .sum();
+        prop_assert_eq!(sum.total, reference::count(n));
     }
 
     #[test]

@@ -4,8 +4,13 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use std::path::Path;
+use std::sync::Mutex;
+
 use indicatif::{ProgressBar, ProgressStyle};
-use queens::{Counter, plan};
+use queens::{Counter, Counts, Plan, Tally, Unit, plan};
+
+use crate::store::Checkpoint;
 
 use crate::cli::CountArgs;
 
@@ -29,9 +34,11 @@ struct Report {
     total: u128,
     unique: u128,
     classes: Classes,
-    threads: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    threads: Option<usize>,
     units: usize,
-    seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seconds: Option<f64>,
 }
 
 pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
@@ -45,28 +52,22 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
         .threads
         .map_or_else(rayon::current_num_threads, |t| t.get());
     let progress = progress_bar(plan.units().len() as u64, args.quiet);
-    let counts = counter.count_plan(&plan, |_, _| progress.inc(1))?;
+    let counts = match &args.checkpoint {
+        None => counter.count_plan(&plan, |_, _, _| progress.inc(1))?,
+        Some(path) => count_with_checkpoint(&counter, &plan, path, &progress)?,
+    };
     progress.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
 
     let mut out = super::stdout();
     if args.json {
-        let report = Report {
-            n: args.n,
-            total: counts.total,
-            unique: counts.unique,
-            classes: Classes {
-                eight: counts.classes_of_8,
-                four: counts.classes_of_4,
-                two: counts.classes_of_2,
-                one: counts.classes_of_1,
-            },
-            threads,
-            units: plan.units().len(),
-            seconds: (seconds * 1e6).round() / 1e6,
-        };
-        serde_json::to_writer(&mut out, &report)?;
-        writeln!(out)?;
+        write_json(
+            &mut out,
+            &counts,
+            Some(threads),
+            plan.units().len(),
+            Some(seconds),
+        )?;
     } else if args.unique {
         writeln!(out, "{}", counts.unique)?;
     } else {
@@ -74,6 +75,80 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The `--json` object of `count` and `merge`; `threads` and `seconds` are left out when
+/// they say nothing (a merge adds up work done elsewhere).
+pub(crate) fn write_json(
+    out: &mut impl Write,
+    counts: &Counts,
+    threads: Option<usize>,
+    units: usize,
+    seconds: Option<f64>,
+) -> anyhow::Result<()> {
+    let report = Report {
+        n: counts.n,
+        total: counts.total,
+        unique: counts.unique,
+        classes: Classes {
+            eight: counts.classes_of_8,
+            four: counts.classes_of_4,
+            two: counts.classes_of_2,
+            one: counts.classes_of_1,
+        },
+        threads,
+        units,
+        seconds: seconds.map(|s| (s * 1e6).round() / 1e6),
+    };
+    serde_json::to_writer(&mut *out, &report)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// How often a checkpoint is rewritten while units finish.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
+
+/// Counts the units the checkpoint at `path` lacks, saving it as they finish.
+fn count_with_checkpoint(
+    counter: &Counter,
+    plan: &Plan,
+    path: &Path,
+    progress: &ProgressBar,
+) -> anyhow::Result<Counts> {
+    let checkpoint = Checkpoint::load(path, plan)?.unwrap_or_else(|| Checkpoint::new(plan));
+    // Fail now, not after the first units, if the file cannot be written.
+    checkpoint.save(path)?;
+    let todo: Vec<Unit> = plan
+        .units()
+        .iter()
+        .filter(|u| !checkpoint.done.contains_key(&u.id()))
+        .copied()
+        .collect();
+    progress.inc((plan.units().len() - todo.len()) as u64);
+    let state = Mutex::new((checkpoint, Instant::now(), None::<anyhow::Error>));
+    counter.run(&todo, |unit, tally, _| {
+        progress.inc(1);
+        let mut guard = state.lock().expect("a checkpoint writer panicked");
+        let (checkpoint, saved, failure) = &mut *guard;
+        checkpoint.done.insert(unit.id(), tally.into());
+        if saved.elapsed() >= CHECKPOINT_EVERY && failure.is_none() {
+            if let Err(e) = checkpoint.save(path) {
+                *failure = Some(e);
+            }
+            *saved = Instant::now();
+        }
+    })?;
+    let (checkpoint, _, failure) = state.into_inner().expect("a checkpoint writer panicked");
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    checkpoint.save(path)?;
+    let tally: Tally = checkpoint
+        .done
+        .values()
+        .map(|t| t.tally().expect("checked when loaded or made here"))
+        .sum();
+    Ok(Counts::from_tally(plan.n(), tally))
 }
 
 /// Units done of all, elapsed time and ETA on stderr; hidden unless stderr is a terminal

@@ -2,7 +2,10 @@
 
 pub(crate) mod count;
 pub(crate) mod interactive;
+pub(crate) mod merge;
 pub(crate) mod one;
+pub(crate) mod plan;
+pub(crate) mod shard;
 pub(crate) mod solve;
 pub(crate) mod verify;
 

@@ -1,0 +1,145 @@
+//! `nqueens merge PLAN DIR…`: add up unit records, only when all are there and sound.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use queens::{Counts, Tally};
+use rand::SeedableRng;
+use rand::seq::index::sample;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::cli::MergeArgs;
+use crate::error::usage;
+use crate::store::{PlanFile, UnitRecord};
+
+pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
+    let (file, plan) = PlanFile::load(&args.plan)?;
+    let count = plan.units().len();
+    let mut found: Vec<Vec<(PathBuf, Tally)>> = vec![Vec::new(); count];
+    let mut damaged: Vec<(PathBuf, String)> = Vec::new();
+    for dir in &args.dirs {
+        let entries = fs::read_dir(dir)
+            .map_err(|e| usage(format!("cannot read '{}': {e}", dir.display())))?;
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                let name = p
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                name.starts_with("unit-") && name.ends_with(".json")
+            })
+            .collect();
+        paths.sort();
+        for path in paths {
+            match UnitRecord::load(&path, &plan, &file.hash) {
+                Ok((record, tally)) => found[record.unit].push((path, tally)),
+                Err(why) => damaged.push((path, why)),
+            }
+        }
+    }
+    let missing: Vec<usize> = (0..count).filter(|&u| found[u].is_empty()).collect();
+    let duplicates: Vec<usize> = (0..count).filter(|&u| found[u].len() > 1).collect();
+    if !missing.is_empty() || !duplicates.is_empty() || !damaged.is_empty() {
+        let mut report = String::new();
+        if !damaged.is_empty() {
+            writeln!(
+                report,
+                "nqueens merge: {} damaged or foreign records:",
+                damaged.len()
+            )?;
+            for (path, why) in damaged.iter().take(LISTED) {
+                writeln!(report, "  {}: {why}", path.display())?;
+            }
+            if damaged.len() > LISTED {
+                writeln!(report, "  … and {} more", damaged.len() - LISTED)?;
+            }
+        }
+        if !duplicates.is_empty() {
+            writeln!(
+                report,
+                "nqueens merge: units recorded more than once: {}; keep one record of each:",
+                ranges(&duplicates)
+            )?;
+            for &u in &duplicates {
+                let files: Vec<String> = found[u]
+                    .iter()
+                    .map(|(p, _)| p.display().to_string())
+                    .collect();
+                writeln!(report, "  unit {u}: {}", files.join(", "))?;
+            }
+        }
+        if !missing.is_empty() {
+            writeln!(
+                report,
+                "nqueens merge: {} of {count} units missing: {}",
+                missing.len(),
+                ranges(&missing)
+            )?;
+            let ids: Vec<String> = missing.iter().map(usize::to_string).collect();
+            writeln!(
+                report,
+                "recompute them with: nqueens shard {} --units {} -o {}",
+                args.plan.display(),
+                ids.join(","),
+                args.dirs[0].display()
+            )?;
+        }
+        eprint!("{report}");
+        return Ok(ExitCode::FAILURE);
+    }
+    let tallies: Vec<Tally> = found.iter().map(|records| records[0].1).collect();
+    if let Some(percent) = args.recheck {
+        let k = ((percent / 100.0) * count as f64).ceil() as usize;
+        let seed = plan.units().len() as u64 ^ std::process::id() as u64;
+        let chosen = sample(&mut ChaCha8Rng::seed_from_u64(seed), count, k.min(count)).into_vec();
+        let wrong: Vec<usize> = chosen
+            .par_iter()
+            .copied()
+            .filter(|&u| plan.units()[u].recount_slow() != tallies[u])
+            .collect();
+        if !wrong.is_empty() {
+            eprintln!(
+                "nqueens merge: the slow recount disagrees with the records of units {}",
+                ranges(&wrong)
+            );
+            return Ok(ExitCode::FAILURE);
+        }
+        eprintln!("rechecked {k} of {count} units by the slow path: all agree");
+    }
+    let counts = Counts::from_tally(plan.n(), tallies.into_iter().sum());
+    let mut out = super::stdout();
+    if args.json {
+        super::count::write_json(&mut out, &counts, None, count, None)?;
+    } else {
+        writeln!(out, "total {}\nunique {}", counts.total, counts.unique)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// How many damaged records are named one by one.
+const LISTED: usize = 20;
+
+/// `3, 17-20, 42`: sorted ids with runs folded.
+fn ranges(ids: &[usize]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < ids.len() {
+        let mut j = i;
+        while j + 1 < ids.len() && ids[j + 1] == ids[j] + 1 {
+            j += 1;
+        }
+        parts.push(if i == j {
+            ids[i].to_string()
+        } else {
+            format!("{}-{}", ids[i], ids[j])
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}

@@ -1,0 +1,83 @@
+//! `nqueens shard PLAN --index I --of M -o DIR`: count a share of a plan's units.
+
+use std::fs;
+use std::process::ExitCode;
+use std::sync::Mutex;
+
+use anyhow::Context;
+use queens::{Counter, Unit};
+
+use crate::cli::ShardArgs;
+use crate::error::usage;
+use crate::store::{PlanFile, UnitRecord, write_atomic};
+
+pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<ExitCode> {
+    let (file, plan) = PlanFile::load(&args.plan)?;
+    let units = plan.units();
+    let chosen: Vec<Unit> = match (&args.units, args.index, args.of) {
+        (Some(ids), _, _) => {
+            if let Some(bad) = ids.iter().find(|&&id| id >= units.len()) {
+                return Err(usage(format!(
+                    "unit {bad} is not in the plan: its units are 0 to {}",
+                    units.len() - 1
+                )));
+            }
+            ids.iter().map(|&id| units[id]).collect()
+        }
+        (None, Some(i), Some(m)) => {
+            if i as u64 >= m {
+                return Err(usage(format!("--index {i} is not below --of {m}")));
+            }
+            units
+                .iter()
+                .filter(|u| u.id() as u64 % m == i as u64)
+                .copied()
+                .collect()
+        }
+        _ => return Err(usage("say which units: --index I --of M, or --units IDS")),
+    };
+    let dir = &args.output;
+    fs::create_dir_all(dir)
+        .map_err(|e| usage(format!("cannot create '{}': {e}", dir.display())))?;
+    // Units with a good record from an earlier run are done; damaged ones are redone.
+    let todo: Vec<Unit> = chosen
+        .into_iter()
+        .filter(|u| {
+            UnitRecord::load(&dir.join(UnitRecord::file_name(u.id())), &plan, &file.hash).is_err()
+        })
+        .collect();
+    let mut counter = Counter::new();
+    if let Some(t) = args.threads {
+        counter = counter.threads(t);
+    }
+    let progress = super::count::progress_bar(todo.len() as u64, args.quiet);
+    let failure = Mutex::new(None);
+    counter.run(&todo, |unit, tally, elapsed| {
+        progress.inc(1);
+        let record = UnitRecord::new(
+            unit.id(),
+            plan.n(),
+            &file.hash,
+            tally,
+            elapsed.as_secs_f64(),
+        );
+        let path = dir.join(UnitRecord::file_name(unit.id()));
+        let written = serde_json::to_vec(&record)
+            .map_err(anyhow::Error::from)
+            .and_then(|bytes| {
+                write_atomic(&path, &bytes)
+                    .with_context(|| format!("cannot write record '{}'", path.display()))
+            });
+        if let Err(e) = written {
+            failure.lock().expect("poisoned").get_or_insert(e);
+        }
+    })?;
+    progress.finish_and_clear();
+    if let Some(e) = failure.into_inner().expect("poisoned") {
+        return Err(
+            e.context("the records already written are kept; run the shard again to finish")
+        );
+    }
+    eprintln!("{} units counted into '{}'", todo.len(), dir.display());
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,297 @@
+//! The files long counts leave behind: plans, unit records and checkpoints, each written
+//! atomically so that a kill at any moment leaves either the old file or the new one.
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::Path;
+
+use anyhow::Context;
+use queens::{Plan, Tally, plan};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::error::usage;
+
+/// Writes `bytes` to `path` so that readers only ever see a whole file: a temporary file
+/// in the same directory, flushed to disk, renamed over `path`, and the directory flushed
+/// so the rename itself survives a power loss.
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let result = (|| {
+        let mut file = File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&tmp, path)?;
+        File::open(dir)?.sync_all()
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// A tally as decimal strings: JSON numbers above 2^53 are not safe in every reader.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct TallyRecord {
+    total: String,
+    classes_of_8: String,
+    classes_of_4: String,
+    classes_of_2: String,
+    classes_of_1: String,
+}
+
+impl From<Tally> for TallyRecord {
+    fn from(t: Tally) -> Self {
+        TallyRecord {
+            total: t.total.to_string(),
+            classes_of_8: t.classes_of_8.to_string(),
+            classes_of_4: t.classes_of_4.to_string(),
+            classes_of_2: t.classes_of_2.to_string(),
+            classes_of_1: t.classes_of_1.to_string(),
+        }
+    }
+}
+
+impl TallyRecord {
+    pub(crate) fn tally(&self) -> Option<Tally> {
+        Some(Tally {
+            total: self.total.parse().ok()?,
+            classes_of_8: self.classes_of_8.parse().ok()?,
+            classes_of_4: self.classes_of_4.parse().ok()?,
+            classes_of_2: self.classes_of_2.parse().ok()?,
+            classes_of_1: self.classes_of_1.parse().ok()?,
+        })
+    }
+}
+
+/// The plan file `nqueens plan` writes and `shard` and `merge` read.
+#[derive(Debug, Serialize, Deserialize)]
+pub(crate) struct PlanFile {
+    format: String,
+    pub(crate) n: usize,
+    plan_version: u32,
+    pub(crate) hash: String,
+    units: Vec<PlanUnit>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct PlanUnit {
+    id: usize,
+    kind: String,
+}
+
+const PLAN_FORMAT: &str = "nqueens-plan";
+
+impl PlanFile {
+    pub(crate) fn new(plan: &Plan) -> Self {
+        PlanFile {
+            format: PLAN_FORMAT.into(),
+            n: plan.n(),
+            plan_version: queens::plan::PLAN_VERSION,
+            hash: plan.digest(),
+            units: plan
+                .units()
+                .iter()
+                .map(|u| PlanUnit {
+                    id: u.id(),
+                    kind: format!("{:?}", u.kind()),
+                })
+                .collect(),
+        }
+    }
+
+    /// Reads a plan file and rebuilds its plan, refusing one this version would split
+    /// differently.
+    pub(crate) fn load(path: &Path) -> anyhow::Result<(PlanFile, Plan)> {
+        let text = fs::read_to_string(path)
+            .map_err(|e| usage(format!("cannot read plan '{}': {e}", path.display())))?;
+        let file: PlanFile = serde_json::from_str(&text)
+            .ok()
+            .filter(|f: &PlanFile| f.format == PLAN_FORMAT)
+            .ok_or_else(|| usage(format!("'{}' is not an nqueens plan file", path.display())))?;
+        let plan = plan(file.n).with_context(|| format!("plan '{}'", path.display()))?;
+        if file.plan_version != queens::plan::PLAN_VERSION || file.hash != plan.digest() {
+            return Err(usage(format!(
+                "plan '{}' (plan version {}) does not match this nqueens's plan for n = {} (version {}): make a new one with 'nqueens plan {}'",
+                path.display(),
+                file.plan_version,
+                file.n,
+                queens::plan::PLAN_VERSION,
+                file.n
+            )));
+        }
+        Ok((file, plan))
+    }
+}
+
+/// One unit's result, as `shard` writes it: self-checking, so that `merge` can tell a
+/// truncated or altered record from a good one.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(crate) struct UnitRecord {
+    pub(crate) unit: usize,
+    pub(crate) n: usize,
+    pub(crate) plan_hash: String,
+    pub(crate) tally: TallyRecord,
+    pub(crate) elapsed: f64,
+    pub(crate) host: String,
+    pub(crate) checksum: String,
+}
+
+impl UnitRecord {
+    pub(crate) fn new(unit: usize, n: usize, plan_hash: &str, tally: Tally, elapsed: f64) -> Self {
+        let mut record = UnitRecord {
+            unit,
+            n,
+            plan_hash: plan_hash.to_owned(),
+            tally: tally.into(),
+            elapsed,
+            host: host(),
+            checksum: String::new(),
+        };
+        record.checksum = record.expected_checksum();
+        record
+    }
+
+    /// SHA-256 over every other field.
+    pub(crate) fn expected_checksum(&self) -> String {
+        let t = &self.tally;
+        let text = format!(
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            self.unit,
+            self.n,
+            self.plan_hash,
+            t.total,
+            t.classes_of_8,
+            t.classes_of_4,
+            t.classes_of_2,
+            t.classes_of_1,
+            self.elapsed,
+            self.host
+        );
+        hex::encode(Sha256::digest(text.as_bytes()))
+    }
+
+    /// The file a unit's record lives in, inside a shard directory.
+    pub(crate) fn file_name(unit: usize) -> String {
+        format!("unit-{unit:07}.json")
+    }
+}
+
+/// This machine's name, for the records (which host computed what).
+fn host() -> String {
+    fs::read_to_string("/proc/sys/kernel/hostname")
+        .or_else(|_| fs::read_to_string("/etc/hostname"))
+        .map(|h| h.trim().to_owned())
+        .ok()
+        .filter(|h| !h.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// A count's progress, as `count --checkpoint` keeps it.
+#[derive(Debug, Serialize, Deserialize)]
+pub(crate) struct Checkpoint {
+    format: String,
+    pub(crate) n: usize,
+    plan_version: u32,
+    pub(crate) plan_hash: String,
+    /// Finished units and their tallies, by unit id.
+    pub(crate) done: std::collections::BTreeMap<usize, TallyRecord>,
+}
+
+const CHECKPOINT_FORMAT: &str = "nqueens-checkpoint";
+
+impl Checkpoint {
+    pub(crate) fn new(plan: &Plan) -> Self {
+        Checkpoint {
+            format: CHECKPOINT_FORMAT.into(),
+            n: plan.n(),
+            plan_version: queens::plan::PLAN_VERSION,
+            plan_hash: plan.digest(),
+            done: Default::default(),
+        }
+    }
+
+    /// The checkpoint in `path` if there is one, refusing one made for another count.
+    pub(crate) fn load(path: &Path, plan: &Plan) -> anyhow::Result<Option<Checkpoint>> {
+        let text = match fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => {
+                return Err(usage(format!(
+                    "cannot read checkpoint '{}': {e}",
+                    path.display()
+                )));
+            }
+        };
+        let cp: Checkpoint = serde_json::from_str(&text)
+            .ok()
+            .filter(|c: &Checkpoint| c.format == CHECKPOINT_FORMAT)
+            .ok_or_else(|| {
+                usage(format!(
+                    "'{}' is not an nqueens checkpoint (delete it to start afresh)",
+                    path.display()
+                ))
+            })?;
+        if cp.n != plan.n()
+            || cp.plan_version != queens::plan::PLAN_VERSION
+            || cp.plan_hash != plan.digest()
+        {
+            return Err(usage(format!(
+                "checkpoint '{}' is for n = {} with plan version {}, not n = {} with version {}: use another file",
+                path.display(),
+                cp.n,
+                cp.plan_version,
+                plan.n(),
+                queens::plan::PLAN_VERSION
+            )));
+        }
+        if cp.done.keys().any(|&id| id >= plan.units().len())
+            || cp.done.values().any(|t| t.tally().is_none())
+        {
+            return Err(usage(format!(
+                "checkpoint '{}' is damaged (delete it to start afresh)",
+                path.display()
+            )));
+        }
+        Ok(Some(cp))
+    }
+
+    pub(crate) fn save(&self, path: &Path) -> anyhow::Result<()> {
+        let bytes = serde_json::to_vec(self)?;
+        write_atomic(path, &bytes)
+            .with_context(|| format!("cannot write checkpoint '{}'", path.display()))
+    }
+}
+
+impl UnitRecord {
+    /// Reads the record in `path`, or says why it cannot be trusted for this plan.
+    pub(crate) fn load(
+        path: &Path,
+        plan: &Plan,
+        hash: &str,
+    ) -> Result<(UnitRecord, Tally), String> {
+        let bytes = fs::read(path).map_err(|e| format!("unreadable: {e}"))?;
+        let record: UnitRecord =
+            serde_json::from_slice(&bytes).map_err(|_| "not a whole unit record".to_owned())?;
+        if record.checksum != record.expected_checksum() {
+            return Err("checksum mismatch".into());
+        }
+        if record.plan_hash != hash || record.n != plan.n() {
+            return Err(format!("from another plan (n = {})", record.n));
+        }
+        if record.unit >= plan.units().len() {
+            return Err(format!("unit {} is not in the plan", record.unit));
+        }
+        let tally = record.tally.tally().ok_or("unreadable tally")?;
+        Ok((record, tally))
+    }
+}

@@ -1,0 +1,313 @@
+//! Checkpoints, shards and merges, and the faults they must survive.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nqueens-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn stdout(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.assert().success().get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn killed_checkpointed_count_resumes_to_the_right_answer() {
+    let dir = scratch("checkpoint");
+    let cp = dir.join("cp.json");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .args(["count", "16", "-j", "1", "--checkpoint"])
+        .arg(&cp)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(2500));
+    let _ = child.kill(); // SIGKILL: no chance to tidy up
+    let _ = child.wait();
+    // Whatever moment the kill came, the checkpoint is a whole file, never a torn one.
+    let saved: serde_json::Value = serde_json::from_slice(&std::fs::read(&cp).unwrap()).unwrap();
+    assert_eq!(saved["n"], 16);
+    let json = stdout(
+        nqueens()
+            .args(["count", "16", "--json", "--checkpoint"])
+            .arg(&cp),
+    );
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (json["total"].as_u64(), json["unique"].as_u64()),
+        (Some(14772512), Some(1846955))
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn checkpoints_of_another_count_are_refused() {
+    let dir = scratch("foreign-checkpoint");
+    let cp = dir.join("cp.json");
+    nqueens()
+        .args(["count", "9", "--checkpoint"])
+        .arg(&cp)
+        .assert()
+        .success()
+        .stdout("352\n");
+    nqueens()
+        .args(["count", "10", "--checkpoint"])
+        .arg(&cp)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("is for n = 9").and(predicate::str::contains("not n = 10")),
+        );
+    std::fs::write(&cp, "{\"format\":").unwrap();
+    nqueens()
+        .args(["count", "9", "--checkpoint"])
+        .arg(&cp)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not an nqueens checkpoint"));
+    // A checkpoint that cannot be written fails at once, with its path.
+    nqueens()
+        .args(["count", "9", "--checkpoint"])
+        .arg(dir.join("no-such-dir").join("cp.json"))
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr(predicate::str::contains("cannot write checkpoint"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn make_plan(dir: &Path, n: &str) -> PathBuf {
+    let path = dir.join(format!("plan{n}.json"));
+    nqueens()
+        .args(["plan", n, "-o"])
+        .arg(&path)
+        .assert()
+        .success();
+    path
+}
+
+#[test]
+fn shards_in_any_order_merge_to_the_single_process_count() {
+    let dir = scratch("shards");
+    let plan = make_plan(&dir, "12");
+    let records = dir.join("records");
+    for i in [2, 0, 3, 1] {
+        nqueens()
+            .arg("shard")
+            .arg(&plan)
+            .args(["--index", &i.to_string(), "--of", "4", "-q", "-o"])
+            .arg(&records)
+            .assert()
+            .success();
+    }
+    assert_eq!(
+        stdout(nqueens().arg("merge").arg(&plan).arg(&records)),
+        "total 14200\nunique 1787\n"
+    );
+    let json = stdout(nqueens().arg("merge").arg(&plan).arg(&records).args([
+        "--json",
+        "--recheck",
+        "100",
+    ]));
+    assert!(
+        json.contains("\"total\":14200") && json.contains("\"unique\":1787"),
+        "{json}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_names_missing_damaged_duplicate_and_foreign_records() {
+    let dir = scratch("merge-faults");
+    let plan = make_plan(&dir, "11");
+    let records = dir.join("records");
+    nqueens()
+        .arg("shard")
+        .arg(&plan)
+        .args(["--index", "0", "--of", "1", "-q", "-o"])
+        .arg(&records)
+        .assert()
+        .success();
+    let unit = |id: usize| records.join(format!("unit-{id:07}.json"));
+    std::fs::remove_file(unit(4)).unwrap();
+    let whole = std::fs::read(unit(6)).unwrap();
+    std::fs::write(unit(6), &whole[..whole.len() / 2]).unwrap(); // truncated
+    let mut flipped = std::fs::read(unit(8)).unwrap();
+    let at = flipped.windows(7).position(|w| w == b"\"total\"").unwrap() + 10;
+    flipped[at] ^= 0x01; // one bit of the total
+    std::fs::write(unit(8), flipped).unwrap();
+    std::fs::copy(unit(10), records.join("unit-0000010-again.json")).unwrap();
+    let other = make_plan(&dir, "10");
+    let other_records = dir.join("other");
+    nqueens()
+        .arg("shard")
+        .arg(&other)
+        .args(["--units", "1", "-q", "-o"])
+        .arg(&other_records)
+        .assert()
+        .success();
+    std::fs::copy(
+        other_records.join("unit-0000001.json"),
+        records.join("unit-0000001-n10.json"),
+    )
+    .unwrap();
+
+    let out = nqueens()
+        .arg("merge")
+        .arg(&plan)
+        .arg(&records)
+        .assert()
+        .code(1)
+        .stdout("")
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(
+        err.contains("unit-0000006.json: not a whole unit record"),
+        "{err}"
+    );
+    assert!(
+        err.contains("unit-0000008.json: checksum mismatch"),
+        "{err}"
+    );
+    assert!(
+        err.contains("unit-0000001-n10.json: from another plan"),
+        "{err}"
+    );
+    assert!(err.contains("units recorded more than once: 10"), "{err}");
+    assert!(err.contains("units missing: 4, 6, 8"), "{err}");
+    let redo = err
+        .lines()
+        .find_map(|l| l.strip_prefix("recompute them with: "))
+        .unwrap();
+    assert!(redo.contains("--units 4,6,8"), "{redo}");
+    // The printed command repairs exactly those; the extra copies are the user's to remove.
+    nqueens()
+        .arg("shard")
+        .arg(&plan)
+        .args(["--units", "4,6,8", "-q", "-o"])
+        .arg(&records)
+        .assert()
+        .success();
+    std::fs::remove_file(records.join("unit-0000010-again.json")).unwrap();
+    std::fs::remove_file(records.join("unit-0000001-n10.json")).unwrap();
+    assert_eq!(
+        stdout(nqueens().arg("merge").arg(&plan).arg(&records)),
+        "total 2680\nunique 341\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_record_that_cannot_be_written_loses_none_of_the_others() {
+    let dir = scratch("unwritable");
+    let plan = make_plan(&dir, "10");
+    let records = dir.join("records");
+    // A directory where unit 3's record belongs: renaming the record over it fails.
+    std::fs::create_dir_all(records.join("unit-0000003.json").join("blocker")).unwrap();
+    nqueens()
+        .arg("shard")
+        .arg(&plan)
+        .args(["--index", "0", "--of", "1", "-q", "-o"])
+        .arg(&records)
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("cannot write record")
+                .and(predicate::str::contains("unit-0000003.json")),
+        );
+    let err = nqueens()
+        .arg("merge")
+        .arg(&plan)
+        .arg(&records)
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(err).unwrap();
+    assert!(
+        err.contains("units missing: 3\n"),
+        "only unit 3 is lost: {err}"
+    );
+    std::fs::remove_dir_all(records.join("unit-0000003.json")).unwrap();
+    nqueens()
+        .arg("shard")
+        .arg(&plan)
+        .args(["--units", "3", "-q", "-o"])
+        .arg(&records)
+        .assert()
+        .success();
+    assert_eq!(
+        stdout(nqueens().arg("merge").arg(&plan).arg(&records)),
+        "total 724\nunique 92\n"
+    );
+    // A record directory that is a file is a clear usage error.
+    nqueens()
+        .arg("shard")
+        .arg(&plan)
+        .args(["--units", "1", "-o"])
+        .arg(&plan)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot create"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn plans_from_elsewhere_are_refused() {
+    let dir = scratch("bad-plan");
+    let path = dir.join("plan.json");
+    std::fs::write(&path, "{}").unwrap();
+    nqueens()
+        .arg("shard")
+        .arg(&path)
+        .args(["--units", "0", "-o"])
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not an nqueens plan file"));
+    let good = make_plan(&dir, "8");
+    let text = std::fs::read_to_string(&good).unwrap().replacen(
+        "\"plan_version\": 1",
+        "\"plan_version\": 99",
+        1,
+    );
+    std::fs::write(&path, text).unwrap();
+    nqueens()
+        .arg("merge")
+        .arg(&path)
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("does not match"));
+    nqueens()
+        .arg("shard")
+        .arg(&good)
+        .args(["--units", "999", "-o"])
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unit 999 is not in the plan"));
+    nqueens()
+        .arg("shard")
+        .arg(&good)
+        .args(["--index", "4", "--of", "4", "-o"])
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not below --of 4"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
