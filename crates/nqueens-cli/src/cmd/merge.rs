@@ -97,11 +97,17 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         let k = ((percent / 100.0) * count as f64).ceil() as usize;
         let seed = plan.units().len() as u64 ^ std::process::id() as u64;
         let chosen = sample(&mut ChaCha8Rng::seed_from_u64(seed), count, k.min(count)).into_vec();
+        let progress = super::count::progress_bar(chosen.len() as u64, false);
         let wrong: Vec<usize> = chosen
             .par_iter()
             .copied()
-            .filter(|&u| plan.units()[u].recount_slow() != tallies[u])
+            .filter(|&u| {
+                let differs = plan.units()[u].recount_slow() != tallies[u];
+                progress.inc(1);
+                differs
+            })
             .collect();
+        progress.finish_and_clear();
         if !wrong.is_empty() {
             eprintln!(
                 "nqueens merge: the slow recount disagrees with the records of units {}",

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# End-to-end test on a real, one-node Slurm started on this machine: counts n = 13 as a
+# job array of 8 tasks, checks 73712 solutions and 9233 up to symmetry, then cancels one
+# task of a second array before it runs, checks that merge names the units it lost,
+# resubmits them the way run.sh does, and checks the answer again. Tears Slurm down at the
+# end; safe to run again on the same machine. Needs root (it installs and starts daemons).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+
+log() { printf '\n==> e2e: %s\n' "$*"; }
+fail() { echo "e2e: FAILED: $*" >&2; exit 1; }
+
+log "installing slurm-wlm and munge"
+if ! command -v slurmctld > /dev/null || ! command -v munged > /dev/null; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get -o DPkg::Lock::Timeout=60 update -qq
+    apt-get -o DPkg::Lock::Timeout=60 install -y -qq slurm-wlm munge > /dev/null
+fi
+
+teardown() {
+    log "tearing Slurm down"
+    scontrol shutdown > /dev/null 2>&1 || true
+    pkill -x slurmd 2> /dev/null || true
+    pkill -x slurmctld 2> /dev/null || true
+    pkill -x munged 2> /dev/null || true
+    # Daemons take a few seconds to exit; a rerun must not meet the old ones.
+    for _ in $(seq 20); do
+        pgrep -x 'slurmctld|slurmd|munged' > /dev/null || return 0
+        sleep 1
+    done
+    pkill -9 -x 'slurmctld|slurmd|munged' 2> /dev/null || true
+}
+teardown
+trap teardown EXIT
+
+log "starting munge"
+mkdir -p /etc/munge /run/munge /var/lib/munge /var/log/munge
+[ -s /etc/munge/munge.key ] || mungekey -c -f -k /etc/munge/munge.key
+chown -R munge:munge /etc/munge /run/munge /var/lib/munge /var/log/munge
+chmod 0700 /etc/munge && chmod 0400 /etc/munge/munge.key
+runuser -u munge -- /usr/sbin/munged --force
+munge -n | unmunge > /dev/null || fail "munge does not work"
+
+log "starting slurmctld and slurmd"
+host=$(hostname -s)
+state=/var/lib/slurm
+rm -rf "$state/slurmctld" "$state/slurmd"
+mkdir -p /etc/slurm "$state/slurmctld" "$state/slurmd" /var/log/slurm
+cat > /etc/slurm/slurm.conf <<CONF
+ClusterName=nqueens-e2e
+SlurmctldHost=$host
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+SchedulerType=sched/backfill
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+JobAcctGatherType=jobacct_gather/none
+MpiDefault=none
+ReturnToService=2
+StateSaveLocation=$state/slurmctld
+SlurmdSpoolDir=$state/slurmd
+SlurmctldPidFile=/run/slurmctld.pid
+SlurmdPidFile=/run/slurmd.pid
+SlurmctldLogFile=/var/log/slurm/slurmctld.log
+SlurmdLogFile=/var/log/slurm/slurmd.log
+NodeName=$host CPUs=$(nproc) State=UNKNOWN
+PartitionName=e2e Nodes=ALL Default=YES MaxTime=INFINITE State=UP
+CONF
+slurmctld -i
+slurmd
+for _ in $(seq 60); do
+    sinfo -h -o '%T' 2> /dev/null | grep -qE '^(idle|mixed|allocated)' && break
+    sleep 1
+done
+sinfo -h -o '%T' | grep -qE '^(idle|mixed|allocated)' || { cat /var/log/slurm/*.log >&2; fail "the node never came up"; }
+
+log "building nqueens"
+cargo build --quiet --locked --bin nqueens
+export NQUEENS=$root/target/debug/nqueens
+work=$(mktemp -d /tmp/nqueens-e2e.XXXXXX)
+"$NQUEENS" plan 13 -o "$work/plan.json"
+
+log "n = 13 as an array of 8 tasks"
+sbatch --parsable --wait --array=0-7 --output="$work/%A_%a.out" \
+    scripts/slurm/count.sbatch "$work/plan.json" "$work/full" > /dev/null
+out=$("$NQUEENS" merge "$work/plan.json" "$work/full")
+echo "$out"
+[ "$out" = $'total 73712\nunique 9233' ] || fail "wrong merge: $out"
+
+log "a second array, one task cancelled before it runs"
+# At most two tasks at a time, so the last one is still pending when it is cancelled.
+job=$(sbatch --parsable --array=0-7%2 --output="$work/%A_%a.out" \
+    scripts/slurm/count.sbatch "$work/plan.json" "$work/cut")
+scancel "${job}_7"
+for _ in $(seq 120); do
+    squeue -h -j "$job" 2> /dev/null | grep -q . || break
+    sleep 1
+done
+if "$NQUEENS" merge "$work/plan.json" "$work/cut" 2> "$work/merge.err"; then
+    fail "merge accepted an array with a cancelled task"
+fi
+cat "$work/merge.err"
+grep -q 'units missing' "$work/merge.err" || fail "merge did not report the missing units"
+units=$(sed -n 's/^recompute them with: .* --units \([0-9,]*\) .*/\1/p' "$work/merge.err")
+expected=$(seq 7 8 358 | paste -sd, -)
+[ "$units" = "$expected" ] || fail "merge named units $units, expected task 7's: $expected"
+
+log "resubmitting exactly the missing units"
+UNITS=$units sbatch --parsable --wait --output="$work/redo-%j.out" \
+    scripts/slurm/count.sbatch "$work/plan.json" "$work/cut" > /dev/null
+out=$("$NQUEENS" merge "$work/plan.json" "$work/cut")
+echo "$out"
+[ "$out" = $'total 73712\nunique 9233' ] || fail "wrong merge after the resubmission: $out"
+rm -rf "$work"
+log "passed"
