@@ -129,6 +129,11 @@ pub(crate) struct PlanArgs {
     /// Where to write the plan.
     #[arg(short, long, value_name = "PLAN")]
     pub(crate) output: PathBuf,
+    /// Split into at least this many units, by fixing more rows per unit (up to 6), for
+    /// clusters with many more tasks than the default split has units. By default, units
+    /// fix 3 rows (871 units for n = 16, 5,763 for 27).
+    #[arg(long, value_name = "K")]
+    pub(crate) units: Option<usize>,
 }
 
 #[derive(Debug, Args)]

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use anyhow::Context;
-use queens::{Plan, Tally, plan};
+use queens::{Plan, Tally};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -78,6 +78,8 @@ pub(crate) struct PlanFile {
     format: String,
     pub(crate) n: usize,
     plan_version: u32,
+    /// How many rows each unit fixes: the plan is rebuilt from n and this.
+    prefix_rows: usize,
     pub(crate) hash: String,
     units: Vec<PlanUnit>,
 }
@@ -96,13 +98,14 @@ impl PlanFile {
             format: PLAN_FORMAT.into(),
             n: plan.n(),
             plan_version: queens::plan::PLAN_VERSION,
+            prefix_rows: plan.prefix_rows(),
             hash: plan.digest(),
             units: plan
                 .units()
                 .iter()
                 .map(|u| PlanUnit {
                     id: u.id(),
-                    kind: format!("{:?}", u.kind()),
+                    kind: u.describe(),
                 })
                 .collect(),
         }
@@ -117,7 +120,8 @@ impl PlanFile {
             .ok()
             .filter(|f: &PlanFile| f.format == PLAN_FORMAT)
             .ok_or_else(|| usage(format!("'{}' is not an nqueens plan file", path.display())))?;
-        let plan = plan(file.n).with_context(|| format!("plan '{}'", path.display()))?;
+        let plan = queens::plan_split(file.n, file.prefix_rows)
+            .with_context(|| format!("plan '{}'", path.display()))?;
         if file.plan_version != queens::plan::PLAN_VERSION || file.hash != plan.digest() {
             return Err(usage(format!(
                 "plan '{}' (plan version {}) does not match this nqueens's plan for n = {} (version {}): make a new one with 'nqueens plan {}'",

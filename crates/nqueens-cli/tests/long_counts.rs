@@ -311,3 +311,117 @@ fn plans_from_elsewhere_are_refused() {
         .stderr(predicate::str::contains("not below --of 4"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn finer_plans_split_into_more_units_and_merge_the_same() {
+    let dir = scratch("fine-plan");
+    let path = dir.join("plan.json");
+    let err = nqueens()
+        .args(["plan", "12", "--units", "2000", "-o"])
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(err).unwrap();
+    let units: usize = err.split_whitespace().nth(5).unwrap().parse().unwrap();
+    assert!(units >= 2000, "{err}");
+    let records = dir.join("records");
+    nqueens()
+        .arg("shard")
+        .arg(&path)
+        .args(["--index", "0", "--of", "1", "-q", "-o"])
+        .arg(&records)
+        .assert()
+        .success();
+    assert_eq!(
+        stdout(nqueens().arg("merge").arg(&path).arg(&records)),
+        "total 14200\nunique 1787\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A full disk, for real: a 32 KiB tmpfs. Needs root to mount (CI runs as root); anyone
+/// else is told the test did not run.
+#[test]
+fn a_full_disk_is_a_clear_error_and_loses_nothing_written() {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("full-disk test not run: mounting a tmpfs needs root");
+        return;
+    }
+    let dir = scratch("full-disk");
+    let plan = make_plan(&dir, "12");
+    let disk = dir.join("disk");
+    std::fs::create_dir_all(&disk).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=32k", "tmpfs"])
+        .arg(&disk)
+        .status()
+        .unwrap();
+    assert!(mounted.success(), "root could not mount a tmpfs");
+    // Unmounts even when an assertion below fails.
+    struct Mount(PathBuf);
+    impl Drop for Mount {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("umount").arg(&self.0).status();
+        }
+    }
+    let mount = Mount(disk.clone());
+    let records = disk.join("records");
+    let out = nqueens()
+        .arg("shard")
+        .arg(&plan)
+        .args(["--index", "0", "--of", "1", "-q", "-o"])
+        .arg(&records)
+        .assert()
+        .failure()
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(
+        err.contains("No space left on device") && err.contains("records already written are kept"),
+        "{err}"
+    );
+    // Every record on the disk is whole: merge reports units missing, none damaged.
+    let out = nqueens()
+        .arg("merge")
+        .arg(&plan)
+        .arg(&records)
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(
+        err.contains("units missing") && !err.contains("damaged"),
+        "{err}"
+    );
+    let written = std::fs::read_dir(&records)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with("unit-")
+        })
+        .count();
+    assert!(written > 0, "some records fit before the disk filled");
+    // A checkpoint that outgrows the disk fails loudly and keeps its last whole version.
+    std::fs::remove_dir_all(&records).unwrap();
+    let cp = disk.join("cp.json");
+    nqueens()
+        .args(["count", "16", "-j", "1", "--checkpoint"])
+        .arg(&cp)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("cannot write checkpoint"));
+    let saved: serde_json::Value = serde_json::from_slice(&std::fs::read(&cp).unwrap()).unwrap();
+    assert_eq!(saved["n"], 16);
+    drop(mount);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

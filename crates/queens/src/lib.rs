@@ -74,7 +74,7 @@ pub use enumerate::{Solutions, UniqueSolutions};
 pub use error::Error;
 pub use format::{Format, UnknownFormat};
 pub use parse::{Parsed, parse_placements};
-pub use plan::{Plan, Tally, Unit, plan};
+pub use plan::{Plan, Tally, Unit, plan, plan_split};
 pub use random::{LOCAL_SEARCH_MIN_N, random_solution};
 pub use rank::{count_prefix, nth_solution, uniform_solution};
 pub use render::{SolutionWriter, render};

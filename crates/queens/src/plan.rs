@@ -27,7 +27,8 @@
 //! total and the classes in one pass.
 //!
 //! The search space is then cut into units by the columns of the queens in the first
-//! [`PREFIX_ROWS`] rows. Boards smaller than [`SPLIT_MIN_N`] are a single whole-board unit
+//! [`DEFAULT_PREFIX_ROWS`] rows ([`plan_split`] picks another depth, for more and smaller
+//! units). Boards smaller than [`SPLIT_MIN_N`] are a single whole-board unit
 //! that enumerates and classifies every solution.
 //!
 //! # The contract
@@ -50,8 +51,34 @@ pub const PLAN_VERSION: u32 = 1;
 /// one whole-board unit.
 pub const SPLIT_MIN_N: usize = 6;
 
-/// How many rows, counted from the top, each unit fixes.
-pub const PREFIX_ROWS: usize = 3;
+/// How many rows, counted from the top, each unit of [`plan`] fixes.
+pub const DEFAULT_PREFIX_ROWS: usize = 3;
+
+/// The deepest split [`plan_split`] makes.
+pub const MAX_PREFIX_ROWS: usize = 6;
+
+/// The columns of a unit's first rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Prefix {
+    columns: [u8; MAX_PREFIX_ROWS],
+    len: u8,
+}
+
+impl Prefix {
+    fn new(columns: &[u8]) -> Prefix {
+        let mut all = [0; MAX_PREFIX_ROWS];
+        all[..columns.len()].copy_from_slice(columns);
+        Prefix {
+            columns: all,
+            len: columns.len() as u8,
+        }
+    }
+
+    /// Row `r`'s column, for each of the first rows.
+    pub fn columns(&self) -> &[u8] {
+        &self.columns[..usize::from(self.len)]
+    }
+}
 
 /// What one unit, or a sum of units, counted. Every field adds up across units.
 ///
@@ -128,8 +155,8 @@ pub enum UnitKind {
     /// Solutions in their smallest orientation whose first rows hold queens in
     /// `prefix` (row 0's column is the corner distance `t`: 0 for a corner queen).
     Prefix {
-        /// The columns of rows `0..PREFIX_ROWS`.
-        prefix: [u8; PREFIX_ROWS],
+        /// The columns of the first rows.
+        prefix: Prefix,
     },
 }
 
@@ -164,6 +191,23 @@ impl Unit {
         self.kind
     }
 
+    /// What it searches, in words that stay the same across versions of this crate:
+    /// `whole` or `prefix 0,2,4` (the plan digest is taken over these).
+    ///
+    /// ```
+    /// assert_eq!(queens::plan(8)?.units()[0].describe(), "prefix 0,2,4");
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        match self.kind {
+            UnitKind::WholeBoard => "whole".into(),
+            UnitKind::Prefix { prefix } => {
+                let cols: Vec<String> = prefix.columns().iter().map(u8::to_string).collect();
+                format!("prefix {}", cols.join(","))
+            }
+        }
+    }
+
     /// Recounts the unit by another road, for spot checks of recorded results: every
     /// solution below the unit's prefix from the plain enumerator, each compared with all
     /// its images, counted when it is the smallest. Far slower than [`Unit::count`], and
@@ -177,7 +221,7 @@ impl Unit {
     pub fn recount_slow(&self) -> Tally {
         let prefix: Vec<u32> = match self.kind {
             UnitKind::WholeBoard => Vec::new(),
-            UnitKind::Prefix { prefix } => prefix.iter().map(|&c| u32::from(c)).collect(),
+            UnitKind::Prefix { prefix } => prefix.columns().iter().map(|&c| u32::from(c)).collect(),
         };
         let mut tally = Tally::default();
         let Ok(mut solutions) = Solutions::with_prefix(self.n, &prefix) else {
@@ -195,7 +239,10 @@ impl Unit {
     pub fn count(&self) -> Tally {
         match self.kind {
             UnitKind::WholeBoard => whole_board(self.n),
-            UnitKind::Prefix { prefix } => Region::new(self.n, prefix[0] as usize).count(&prefix),
+            UnitKind::Prefix { prefix } => {
+                let columns = prefix.columns();
+                Region::new(self.n, usize::from(columns[0])).count(columns)
+            }
         }
     }
 }
@@ -204,6 +251,7 @@ impl Unit {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
     n: usize,
+    prefix_rows: usize,
     units: Vec<Unit>,
 }
 
@@ -227,11 +275,19 @@ impl Plan {
     pub fn digest(&self) -> String {
         use sha2::{Digest, Sha256};
         let mut h = Sha256::new();
-        h.update(format!("nqueens plan v{PLAN_VERSION} n={}\n", self.n));
+        h.update(format!(
+            "nqueens plan v{PLAN_VERSION} n={} rows={}\n",
+            self.n, self.prefix_rows
+        ));
         for unit in &self.units {
-            h.update(format!("{} {:?}\n", unit.id, unit.kind));
+            h.update(format!("{} {}\n", unit.id, unit.describe()));
         }
         hex::encode(h.finalize())
+    }
+
+    /// How many rows each unit fixes (0 for a whole-board plan).
+    pub fn prefix_rows(&self) -> usize {
+        self.prefix_rows
     }
 
     /// The units, in id order.
@@ -240,7 +296,7 @@ impl Plan {
     }
 }
 
-/// The work units for an `n × n` board.
+/// The work units for an `n × n` board, each fixing the first [`DEFAULT_PREFIX_ROWS`] rows.
 ///
 /// ```
 /// let plan = queens::plan(16)?;
@@ -249,9 +305,27 @@ impl Plan {
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn plan(n: usize) -> Result<Plan, Error> {
+    plan_split(n, DEFAULT_PREFIX_ROWS)
+}
+
+/// The work units for an `n × n` board, each fixing the first `prefix_rows` rows: deeper
+/// splits make more, smaller units. The depth is clamped to what the board allows (2 to
+/// [`MAX_PREFIX_ROWS`], and at most n − 3); [`Plan::prefix_rows`] says which was used.
+///
+/// ```
+/// let fine = queens::plan_split(12, 5)?;
+/// assert!(fine.units().len() > queens::plan(12)?.units().len());
+/// let sum: queens::Tally = fine.units().iter().map(|u| u.count()).sum();
+/// assert_eq!(sum.total, 14200);
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn plan_split(n: usize, prefix_rows: usize) -> Result<Plan, Error> {
     if n > MAX_N {
         return Err(Error::TooLarge { n, max: MAX_N });
     }
+    let prefix_rows = prefix_rows
+        .clamp(2, MAX_PREFIX_ROWS)
+        .min(n.saturating_sub(3));
     let kinds = if n < SPLIT_MIN_N {
         vec![UnitKind::WholeBoard]
     } else {
@@ -259,7 +333,7 @@ pub fn plan(n: usize) -> Result<Plan, Error> {
         // smallest distance, since all four border queens would be mid-side and attack.
         (0..n)
             .filter(|&t| 2 * t < n - 1)
-            .flat_map(|t| Region::new(n, t).prefixes())
+            .flat_map(|t| Region::new(n, t).prefixes(prefix_rows))
             .map(|prefix| UnitKind::Prefix { prefix })
             .collect()
     };
@@ -268,7 +342,11 @@ pub fn plan(n: usize) -> Result<Plan, Error> {
         .enumerate()
         .map(|(id, kind)| Unit { id, n, kind })
         .collect();
-    Ok(Plan { n, units })
+    Ok(Plan {
+        n,
+        prefix_rows: if n < SPLIT_MIN_N { 0 } else { prefix_rows },
+        units,
+    })
 }
 
 /// Small boards: every solution, classified one by one.
@@ -341,30 +419,61 @@ impl Region {
         allowed
     }
 
-    /// Every valid choice of the first `PREFIX_ROWS` rows, in lexicographic order.
-    fn prefixes(&self) -> Vec<[u8; PREFIX_ROWS]> {
-        let mut found = Vec::new();
+    /// Every valid choice of the first `rows` rows, in lexicographic order.
+    fn prefixes(&self, rows: usize) -> Vec<Prefix> {
         let full = full_mask(self.n);
+        let mut found = Vec::new();
+        let mut columns = vec![self.t as u8];
         let top = Node::default().place(1 << self.t, full);
         let mut row1 = self.allowed[1] & !top.attacked();
         while row1 != 0 {
             let b1 = row1 & row1.wrapping_neg();
             row1 ^= b1;
             let k = b1.trailing_zeros() as usize;
+            columns.push(k as u8);
             let allowed = self.allowed_for(k);
-            let second = top.place(b1, full);
-            let mut row2 = allowed[2] & !second.attacked();
-            while row2 != 0 {
-                let b2 = row2 & row2.wrapping_neg();
-                row2 ^= b2;
-                found.push([self.t as u8, k as u8, b2.trailing_zeros() as u8]);
-            }
+            self.extend(
+                &allowed,
+                top.place(b1, full),
+                rows,
+                &mut columns,
+                &mut found,
+            );
+            columns.pop();
         }
         found
     }
 
+    /// Depth-first over rows `columns.len()..rows`, collecting each complete prefix.
+    fn extend(
+        &self,
+        allowed: &[u64; MAX_N],
+        node: Node,
+        rows: usize,
+        columns: &mut Vec<u8>,
+        found: &mut Vec<Prefix>,
+    ) {
+        let row = columns.len();
+        if row == rows {
+            found.push(Prefix::new(columns));
+            return;
+        }
+        let full = full_mask(self.n);
+        let mut free = allowed[row] & !node.attacked();
+        if self.taken[row] & !node.cols != 0 {
+            free = 0;
+        }
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            columns.push(bit.trailing_zeros() as u8);
+            self.extend(allowed, node.place(bit, full), rows, columns, found);
+            columns.pop();
+        }
+    }
+
     /// The tally of the solutions starting with `prefix`.
-    fn count(&self, prefix: &[u8; PREFIX_ROWS]) -> Tally {
+    fn count(&self, prefix: &[u8]) -> Tally {
         let (n, t, m) = (self.n, self.t, self.n - 1);
         let full = full_mask(n);
         let allowed = self.allowed_for(prefix[1] as usize);
@@ -375,7 +484,7 @@ impl Region {
             node = node.place(1 << c, full);
         }
         // The subtrees below the prefix: each square of the next row, and the node under it.
-        let row = PREFIX_ROWS;
+        let row = prefix.len();
         let mut options = allowed[row] & !node.attacked();
         let children = std::iter::from_fn(move || {
             (options != 0).then(|| {
