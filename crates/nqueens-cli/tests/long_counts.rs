@@ -17,6 +17,21 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// Runs `merge`, expects it to refuse (exit 1, nothing on stdout), and returns its stderr.
+fn merge_refusal(plan: &Path, records: &Path) -> String {
+    let out = nqueens()
+        .arg("merge")
+        .arg(plan)
+        .arg(records)
+        .assert()
+        .code(1)
+        .stdout("")
+        .get_output()
+        .stderr
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
 fn stdout(cmd: &mut Command) -> String {
     String::from_utf8(cmd.assert().success().get_output().stdout.clone()).unwrap()
 }
@@ -163,17 +178,7 @@ fn merge_names_missing_damaged_duplicate_and_foreign_records() {
     )
     .unwrap();
 
-    let out = nqueens()
-        .arg("merge")
-        .arg(&plan)
-        .arg(&records)
-        .assert()
-        .code(1)
-        .stdout("")
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(out).unwrap();
+    let err = merge_refusal(&plan, &records);
     assert!(
         err.contains("unit-0000006.json: not a whole unit record"),
         "{err}"
@@ -228,16 +233,7 @@ fn a_record_that_cannot_be_written_loses_none_of_the_others() {
             predicate::str::contains("cannot write record")
                 .and(predicate::str::contains("unit-0000003.json")),
         );
-    let err = nqueens()
-        .arg("merge")
-        .arg(&plan)
-        .arg(&records)
-        .assert()
-        .code(1)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(err).unwrap();
+    let err = merge_refusal(&plan, &records);
     assert!(
         err.contains("units missing: 3\n"),
         "only unit 3 is lost: {err}"
@@ -386,16 +382,7 @@ fn a_full_disk_is_a_clear_error_and_loses_nothing_written() {
         "{err}"
     );
     // Every record on the disk is whole: merge reports units missing, none damaged.
-    let out = nqueens()
-        .arg("merge")
-        .arg(&plan)
-        .arg(&records)
-        .assert()
-        .code(1)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(out).unwrap();
+    let err = merge_refusal(&plan, &records);
     assert!(
         err.contains("units missing") && !err.contains("damaged"),
         "{err}"

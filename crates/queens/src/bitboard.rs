@@ -7,6 +7,18 @@
 /// The largest board the bitboard searches accept: one bit per column of a `u64`.
 pub const MAX_N: usize = 64;
 
+/// Checks that a board of `n` fits the bitboard searches, and that `rows` given rows fit
+/// on it.
+pub(crate) fn check_board(n: usize, rows: usize) -> Result<(), crate::Error> {
+    if n > MAX_N {
+        return Err(crate::Error::TooLarge { n, max: MAX_N });
+    }
+    if rows > n {
+        return Err(crate::Error::PrefixTooLong { rows, n });
+    }
+    Ok(())
+}
+
 /// The mask with the low `n` bits set, the board's columns.
 pub(crate) fn full_mask(n: usize) -> u64 {
     debug_assert!(n <= MAX_N);

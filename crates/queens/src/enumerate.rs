@@ -1,6 +1,6 @@
 //! A lazy iterator over all solutions, in lexicographic order of the column array.
 
-use crate::bitboard::{MAX_N, Node, full_mask};
+use crate::bitboard::{Node, check_board, full_mask};
 use crate::board::validate_rows;
 use crate::{Error, Placement};
 
@@ -63,15 +63,7 @@ impl Solutions {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn with_prefix(n: usize, prefix: &[u32]) -> Result<Self, Error> {
-        if n > MAX_N {
-            return Err(Error::TooLarge { n, max: MAX_N });
-        }
-        if prefix.len() > n {
-            return Err(Error::PrefixTooLong {
-                rows: prefix.len(),
-                n,
-            });
-        }
+        check_board(n, prefix.len())?;
         validate_rows(prefix, n).map_err(Error::InvalidPrefix)?;
         let full = full_mask(n);
         let mut nodes = vec![Node::default(); n + 1];

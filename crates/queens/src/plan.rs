@@ -40,7 +40,7 @@
 
 use std::ops::{Add, AddAssign};
 
-use crate::bitboard::{MAX_N, Node, full_mask, search_lanes};
+use crate::bitboard::{MAX_N, Node, check_board, full_mask, search_lanes};
 use crate::symmetry::{CanonicalTest, Symmetry};
 use crate::{Error, Solutions};
 
@@ -320,9 +320,7 @@ pub fn plan(n: usize) -> Result<Plan, Error> {
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn plan_split(n: usize, prefix_rows: usize) -> Result<Plan, Error> {
-    if n > MAX_N {
-        return Err(Error::TooLarge { n, max: MAX_N });
-    }
+    check_board(n, 0)?;
     let prefix_rows = prefix_rows
         .clamp(2, MAX_PREFIX_ROWS)
         .min(n.saturating_sub(3));

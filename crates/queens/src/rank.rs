@@ -3,7 +3,7 @@
 use rand::Rng;
 use rayon::prelude::*;
 
-use crate::bitboard::{MAX_N, Node, full_mask, search_lanes};
+use crate::bitboard::{MAX_N, Node, check_board, full_mask, search_lanes};
 use crate::board::validate_rows;
 use crate::{Counter, Error, Placement, Solutions};
 
@@ -19,15 +19,7 @@ use crate::{Counter, Error, Placement, Solutions};
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn count_prefix(n: usize, prefix: &[u32]) -> Result<u128, Error> {
-    if n > MAX_N {
-        return Err(Error::TooLarge { n, max: MAX_N });
-    }
-    if prefix.len() > n {
-        return Err(Error::PrefixTooLong {
-            rows: prefix.len(),
-            n,
-        });
-    }
+    check_board(n, prefix.len())?;
     if validate_rows(prefix, n).is_err() {
         return Ok(0);
     }

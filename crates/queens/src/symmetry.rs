@@ -167,12 +167,7 @@ pub fn class_size(columns: &[u32]) -> usize {
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn count_fixed(n: usize, symmetry: Symmetry) -> Result<u128, crate::Error> {
-    if n > crate::MAX_N {
-        return Err(crate::Error::TooLarge {
-            n,
-            max: crate::MAX_N,
-        });
-    }
+    crate::bitboard::check_board(n, 0)?;
     #[derive(Clone, Copy)]
     struct State {
         rows: [u8; 64],
