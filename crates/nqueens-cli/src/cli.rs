@@ -52,8 +52,10 @@ pub(crate) struct SolveArgs {
     #[arg(value_parser = parse_n)]
     pub(crate) n: usize,
     /// How to print the solutions.
-    #[arg(short, long, value_enum, default_value_t = FormatArg(Format::Board))]
+    #[arg(short, long, value_enum, default_value_t = FormatArg::Text(Format::Board))]
     pub(crate) format: FormatArg,
+    #[command(flatten)]
+    pub(crate) picture: PictureArgs,
     /// Stop after this many solutions. By default, all are printed.
     #[arg(short, long, value_name = "K", value_parser = parse_limit)]
     pub(crate) limit: Option<u64>,
@@ -104,8 +106,10 @@ pub(crate) struct OneArgs {
     pub(crate) n: u32,
     /// How to print the solution. Drawn formats (board, line, leetcode, unicode) stop at
     /// n = 10,000; columns and json have no limit.
-    #[arg(short, long, value_enum, default_value_t = FormatArg(Format::Columns))]
+    #[arg(short, long, value_enum, default_value_t = FormatArg::Text(Format::Columns))]
     pub(crate) format: FormatArg,
+    #[command(flatten)]
+    pub(crate) picture: PictureArgs,
     /// A random solution by min-conflicts local search (n up to 100,000,000), instead of
     /// the fixed construction. The seed used is printed on stderr.
     #[arg(short, long)]
@@ -182,28 +186,65 @@ pub(crate) struct VerifyArgs {
     pub(crate) file: Option<PathBuf>,
 }
 
-/// An output format, as a command-line value.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct FormatArg(pub(crate) Format);
+/// How pictures (--format svg or png) are drawn and where they go.
+#[derive(Debug, Args)]
+pub(crate) struct PictureArgs {
+    /// Label rows and columns with their numbers (svg and png).
+    #[arg(long)]
+    pub(crate) coords: bool,
+    /// Boards per row when a picture holds several solutions (svg and png).
+    #[arg(long, value_name = "C", default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..))]
+    pub(crate) columns: u16,
+    /// Write the picture to FILE instead of standard output (required for png).
+    #[arg(short, long, value_name = "FILE")]
+    pub(crate) output: Option<PathBuf>,
+}
+
+/// An output format, as a command-line value: a text format, or a picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FormatArg {
+    Text(Format),
+    /// An SVG picture (a grid of boards for several solutions).
+    Svg,
+    /// The same picture as a PNG file.
+    Png,
+}
 
 impl ValueEnum for FormatArg {
     fn value_variants<'a>() -> &'a [Self] {
-        const ALL: [FormatArg; 6] = {
+        const ALL: [FormatArg; 8] = {
             let f = Format::ALL;
             [
-                FormatArg(f[0]),
-                FormatArg(f[1]),
-                FormatArg(f[2]),
-                FormatArg(f[3]),
-                FormatArg(f[4]),
-                FormatArg(f[5]),
+                FormatArg::Text(f[0]),
+                FormatArg::Text(f[1]),
+                FormatArg::Text(f[2]),
+                FormatArg::Text(f[3]),
+                FormatArg::Text(f[4]),
+                FormatArg::Text(f[5]),
+                FormatArg::Svg,
+                FormatArg::Png,
             ]
         };
         &ALL
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
-        let help = match self.0 {
+        let format = match *self {
+            FormatArg::Text(format) => format,
+            FormatArg::Svg => {
+                return Some(
+                    PossibleValue::new("svg")
+                        .help("a picture: chequered boards, queens drawn as paths"),
+                );
+            }
+            FormatArg::Png => {
+                return Some(
+                    PossibleValue::new("png")
+                        .help("the same picture as PNG, written to --output FILE"),
+                );
+            }
+        };
+        let help = match format {
             Format::Board => "one row per line, Q and ., a blank line between solutions",
             Format::Line => "one solution per line: .Q.. ...Q Q... ..Q.",
             Format::Columns => "one column array per line: [1, 3, 0, 2]",
@@ -212,7 +253,7 @@ impl ValueEnum for FormatArg {
             Format::Unicode => "a framed, chequered grid with ♛ for the queens",
             _ => "",
         };
-        Some(PossibleValue::new(self.0.name()).help(help))
+        Some(PossibleValue::new(format.name()).help(help))
     }
 }
 

@@ -64,6 +64,7 @@ mod rank;
 pub mod reference;
 mod render;
 mod stream;
+mod svg;
 mod symmetry;
 
 pub use bitboard::MAX_N;
@@ -79,6 +80,7 @@ pub use random::{LOCAL_SEARCH_MIN_N, random_solution};
 pub use rank::{count_prefix, nth_solution, uniform_solution};
 pub use render::{SolutionWriter, render};
 pub use stream::{Verdict, verify_columns};
+pub use svg::Picture;
 pub use symmetry::{Symmetry, canonical, class_size, count_fixed};
 
 /// The README's examples, compiled and run as doctests so that they stay true.

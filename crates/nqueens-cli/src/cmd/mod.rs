@@ -4,6 +4,7 @@ pub(crate) mod count;
 pub(crate) mod interactive;
 pub(crate) mod merge;
 pub(crate) mod one;
+pub(crate) mod picture;
 pub(crate) mod plan;
 pub(crate) mod shard;
 pub(crate) mod solve;

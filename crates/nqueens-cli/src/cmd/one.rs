@@ -9,8 +9,10 @@ use rand_chacha::ChaCha8Rng;
 
 use super::solve::RANK_MAX_N;
 
-use crate::cli::OneArgs;
+use super::picture;
+use crate::cli::{FormatArg, OneArgs};
 use crate::error::usage;
+use clap::ValueEnum;
 
 /// The largest board the drawn formats print: n² characters each.
 const DRAWN_MAX_N: u32 = 10_000;
@@ -18,11 +20,17 @@ const DRAWN_MAX_N: u32 = 10_000;
 const RANDOM_MAX_N: u32 = 100_000_000;
 
 pub(crate) fn run(args: &OneArgs) -> anyhow::Result<ExitCode> {
-    let (n, format) = (args.n, args.format.0);
-    let drawn = !matches!(format, Format::Columns | Format::Json);
+    let n = args.n;
+    picture::check(args.format, &args.picture)?;
+    let drawn = !matches!(args.format, FormatArg::Text(Format::Columns | Format::Json));
     if drawn && n > DRAWN_MAX_N {
+        let name = args
+            .format
+            .to_possible_value()
+            .map(|v| v.get_name().to_owned())
+            .unwrap_or_default();
         return Err(usage(format!(
-            "n = {n} is too large for --format {format}: drawn boards stop at {DRAWN_MAX_N} queens (use --format columns or json)"
+            "n = {n} is too large for --format {name}: drawn boards stop at {DRAWN_MAX_N} queens (use --format columns or json)"
         )));
     }
     if args.random && n > RANDOM_MAX_N {
@@ -42,6 +50,14 @@ pub(crate) fn run(args: &OneArgs) -> anyhow::Result<ExitCode> {
         eprintln!("nqueens: {n} queens have no solution on a {n}×{n} board");
         return Ok(ExitCode::FAILURE);
     }
+    if !matches!(args.format, FormatArg::Text(_)) {
+        let columns = solution(args)?;
+        picture::write(&[columns], args.format, &args.picture)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let FormatArg::Text(format) = args.format else {
+        unreachable!("pictures were drawn above");
+    };
     let mut writer = SolutionWriter::new(super::stdout(), format);
     if args.random || args.uniform {
         let seed = args.seed.unwrap_or_else(clock_seed);
@@ -61,6 +77,24 @@ pub(crate) fn run(args: &OneArgs) -> anyhow::Result<ExitCode> {
     }
     writer.finish()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The solution `one` prints, in memory (pictures are at most 10,000 queens).
+fn solution(args: &OneArgs) -> anyhow::Result<Vec<u32>> {
+    let n = args.n;
+    if !(args.random || args.uniform) {
+        return Ok(construct(n).expect("n is not 2 or 3").collect());
+    }
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    eprintln!("seed: {seed}");
+    Ok(if args.uniform {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        uniform_solution(n as usize, &mut rng)?
+            .expect("n is not 2 or 3")
+            .into_columns()
+    } else {
+        random_solution(n, seed).expect("n is not 2 or 3")
+    })
 }
 
 fn clock_seed() -> u64 {

@@ -7,19 +7,63 @@ use std::process::ExitCode;
 use queens::{Format, SolutionWriter, Solutions, UniqueSolutions};
 use rayon::prelude::*;
 
-use crate::cli::SolveArgs;
+use super::picture;
+use crate::cli::{FormatArg, SolveArgs};
 use crate::error::usage;
 
 pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    picture::check(args.format, &args.picture)?;
+    let FormatArg::Text(format) = args.format else {
+        let boards = boards_for_picture(args)?;
+        picture::write(&boards, args.format, &args.picture)?;
+        return Ok(ExitCode::SUCCESS);
+    };
     let out = super::stdout();
     if let Some(k) = args.nth {
-        write_nth(args.n, args.format.0, k, out)?;
+        write_nth(args.n, format, k, out)?;
     } else if args.unique {
-        write_unique(args.n, args.format.0, args.limit, args.threads, out)?;
+        write_unique(args.n, format, args.limit, args.threads, out)?;
     } else {
-        write_all(args.n, args.format.0, args.limit, out)?;
+        write_all(args.n, format, args.limit, out)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The solutions a picture shows, at most `picture::MAX_BOARDS` of them.
+fn boards_for_picture(args: &SolveArgs) -> anyhow::Result<Vec<Vec<u32>>> {
+    if let Some(k) = args.nth {
+        check_rank_size(args.n)?;
+        let solution = queens::nth_solution(args.n, k)?.ok_or_else(|| {
+            usage(format!(
+                "--nth {k} is past the last solution of n = {}",
+                args.n
+            ))
+        })?;
+        return Ok(vec![solution.into_columns()]);
+    }
+    let limit = args
+        .limit
+        .map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX));
+    let wanted = limit.min(picture::MAX_BOARDS + 1);
+    let boards: Vec<Vec<u32>> = if args.unique {
+        UniqueSolutions::new(args.n)?
+            .take(wanted)
+            .map(|p| p.into_columns())
+            .collect()
+    } else {
+        Solutions::new(args.n)?
+            .take(wanted)
+            .map(|p| p.into_columns())
+            .collect()
+    };
+    if boards.len() > picture::MAX_BOARDS {
+        return Err(usage(format!(
+            "n = {} has more than {} solutions, too many for one picture: add --limit K",
+            args.n,
+            picture::MAX_BOARDS
+        )));
+    }
+    Ok(boards)
 }
 
 /// Streams up to `limit` solutions of `n` to `out`, returning how many were written.
@@ -47,13 +91,18 @@ pub(crate) fn write_all(
 /// without symmetry, minutes at 18.
 pub(crate) const RANK_MAX_N: usize = 18;
 
-/// Prints the solution at rank `k`, numbered `k` in the `json` format.
-fn write_nth(n: usize, format: Format, k: u128, out: impl Write) -> anyhow::Result<()> {
+fn check_rank_size(n: usize) -> anyhow::Result<()> {
     if n > RANK_MAX_N {
         return Err(usage(format!(
             "n = {n} is too large for --nth: at most {RANK_MAX_N} (ranking counts the solutions before it)"
         )));
     }
+    Ok(())
+}
+
+/// Prints the solution at rank `k`, numbered `k` in the `json` format.
+fn write_nth(n: usize, format: Format, k: u128, out: impl Write) -> anyhow::Result<()> {
+    check_rank_size(n)?;
     let Some(solution) = queens::nth_solution(n, k)? else {
         let total = queens::Counter::new().count(n)?.total;
         return Err(usage(format!(

@@ -1,0 +1,165 @@
+//! Pictures of boards as SVG: one board, or a grid of small ones.
+
+use std::io::{self, Write};
+
+/// The queen, drawn as a path in a 100 × 100 box (a crown on a base), so that pictures
+/// need no font.
+const QUEEN_PATH: &str = "M18 84h64l-4-10H22z M22 70h56l6-38-16 18-8-30-10 26-10-26-8 30-16-18z \
+M14 28a6 6 0 1 0 0.1 0z M32 16a6 6 0 1 0 0.1 0z M50 12a6 6 0 1 0 0.1 0z \
+M68 16a6 6 0 1 0 0.1 0z M86 28a6 6 0 1 0 0.1 0z";
+
+/// The side of a square in SVG user units.
+const SQUARE: usize = 10;
+/// The gap between boards of a grid, and the margin for coordinates, in squares.
+const GAP: usize = 1;
+
+/// How boards are drawn as SVG: a builder whose setters say their defaults.
+///
+/// Squares are chequered with a fill pattern rather than drawn one by one, so a picture
+/// grows with the number of queens, not of squares: a board of 1,000 queens is about
+/// 60 kB.
+///
+/// ```
+/// let mut svg = Vec::new();
+/// queens::Picture::new().write(&mut svg, &[&[1, 3, 0, 2]])?;
+/// let svg = String::from_utf8(svg).unwrap();
+/// assert!(svg.starts_with("<svg"));
+/// assert_eq!(svg.matches("<use href=\"#queen\"").count(), 4);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Picture {
+    coords: bool,
+    columns: usize,
+    pixels: usize,
+}
+
+impl Default for Picture {
+    fn default() -> Self {
+        Picture {
+            coords: false,
+            columns: 4,
+            pixels: 480,
+        }
+    }
+}
+
+impl Picture {
+    /// A picture with the defaults below.
+    pub fn new() -> Self {
+        Picture::default()
+    }
+
+    /// Label the rows and columns with their numbers (0-based, as everywhere in this
+    /// crate). By default, no labels.
+    pub fn coords(mut self, coords: bool) -> Self {
+        self.coords = coords;
+        self
+    }
+
+    /// How many boards a grid row holds. By default, 4; at least 1.
+    pub fn columns(mut self, columns: usize) -> Self {
+        self.columns = columns.max(1);
+        self
+    }
+
+    /// The width in pixels of one board (the `width` the SVG asks for, and the PNG's).
+    /// By default, 480; at least 16.
+    pub fn pixels(mut self, pixels: usize) -> Self {
+        self.pixels = pixels.max(16);
+        self
+    }
+
+    /// The picture's size in pixels for `boards` boards of `n` queens.
+    ///
+    /// ```
+    /// let p = queens::Picture::new().columns(2).pixels(100);
+    /// assert_eq!(p.size(8, 3), (213, 213)); // two boards across, two down, a gap between
+    /// ```
+    pub fn size(&self, n: usize, boards: usize) -> (usize, usize) {
+        let (w, h) = self.units(n, boards);
+        let scale = self.pixels as f64 / self.board_units(n) as f64;
+        (
+            (w as f64 * scale).round() as usize,
+            (h as f64 * scale).round() as usize,
+        )
+    }
+
+    /// One board with its margin, in user units.
+    fn board_units(&self, n: usize) -> usize {
+        (n.max(1) + if self.coords { GAP } else { 0 }) * SQUARE
+    }
+
+    /// The whole picture in user units.
+    fn units(&self, n: usize, boards: usize) -> (usize, usize) {
+        let cols = self.columns.min(boards.max(1));
+        let rows = boards.max(1).div_ceil(cols);
+        let cell = self.board_units(n) + GAP * SQUARE;
+        (cols * cell - GAP * SQUARE, rows * cell - GAP * SQUARE)
+    }
+
+    /// Writes the boards (all of the same size), left to right and top to bottom.
+    pub fn write(&self, mut out: impl Write, boards: &[&[u32]]) -> io::Result<()> {
+        let n = boards.first().map_or(0, |b| b.len());
+        let (w, h) = self.units(n, boards.len());
+        let (pw, ph) = self.size(n, boards.len());
+        writeln!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{pw}\" height=\"{ph}\" viewBox=\"-0.5 -0.5 {} {}\">",
+            w + 1,
+            h + 1
+        )?;
+        writeln!(out, "<defs>")?;
+        // Tiles start where the board does, so its top-left square is light, as in the
+        // `unicode` format and on a chessboard seen from White's side.
+        let margin = if self.coords { GAP * SQUARE } else { 0 };
+        writeln!(
+            out,
+            "<pattern id=\"squares\" x=\"{margin}\" width=\"{d}\" height=\"{d}\" patternUnits=\"userSpaceOnUse\"><rect width=\"{d}\" height=\"{d}\" fill=\"#f0d9b5\"/><rect x=\"{s}\" width=\"{s}\" height=\"{s}\" fill=\"#b58863\"/><rect y=\"{s}\" width=\"{s}\" height=\"{s}\" fill=\"#b58863\"/></pattern>",
+            d = 2 * SQUARE,
+            s = SQUARE
+        )?;
+        writeln!(
+            out,
+            "<symbol id=\"queen\" viewBox=\"0 0 100 100\"><path d=\"{QUEEN_PATH}\" fill=\"#1b1b1b\" stroke=\"#f8f8f8\" stroke-width=\"3\"/></symbol>"
+        )?;
+        writeln!(out, "</defs>")?;
+        let cell = self.board_units(n) + GAP * SQUARE;
+        let side = n * SQUARE;
+        for (i, board) in boards.iter().enumerate() {
+            let (x, y) = ((i % self.columns) * cell, (i / self.columns) * cell);
+            writeln!(out, "<g transform=\"translate({x} {y})\">")?;
+            writeln!(
+                out,
+                "<rect x=\"{margin}\" width=\"{side}\" height=\"{side}\" fill=\"url(#squares)\" stroke=\"#555\" stroke-width=\"0.5\"/>"
+            )?;
+            for (row, &col) in board.iter().enumerate() {
+                writeln!(
+                    out,
+                    "<use href=\"#queen\" x=\"{}\" y=\"{}\" width=\"{SQUARE}\" height=\"{SQUARE}\"/>",
+                    margin + col as usize * SQUARE,
+                    row * SQUARE
+                )?;
+            }
+            if self.coords {
+                let font = SQUARE * 6 / 10;
+                for k in 0..n {
+                    let mid = k * SQUARE + SQUARE / 2;
+                    writeln!(
+                        out,
+                        "<text x=\"{}\" y=\"{mid}\" font-family=\"sans-serif\" font-size=\"{font}\" text-anchor=\"middle\" dominant-baseline=\"central\">{k}</text>",
+                        margin / 2
+                    )?;
+                    writeln!(
+                        out,
+                        "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{font}\" text-anchor=\"middle\" dominant-baseline=\"central\">{k}</text>",
+                        margin + mid,
+                        side + margin / 2
+                    )?;
+                }
+            }
+            writeln!(out, "</g>")?;
+        }
+        writeln!(out, "</svg>")
+    }
+}
