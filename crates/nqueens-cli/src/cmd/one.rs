@@ -60,26 +60,17 @@ pub(crate) fn run(args: &OneArgs) -> anyhow::Result<ExitCode> {
     };
     let mut writer = SolutionWriter::new(super::stdout(), format);
     if args.random || args.uniform {
-        let seed = args.seed.unwrap_or_else(clock_seed);
-        eprintln!("seed: {seed}");
-        let solution = if args.uniform {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            uniform_solution(n as usize, &mut rng)?
-                .expect("n is not 2 or 3")
-                .into_columns()
-        } else {
-            random_solution(n, seed).expect("n is not 2 or 3")
-        };
-        writer.write(&solution)?;
+        writer.write(&solution(args)?)?;
     } else {
-        let columns = construct(n).expect("n is not 2 or 3");
-        writer.write_iter(n as usize, columns)?;
+        // Streamed row by row: a billion queens never sit in memory.
+        writer.write_iter(n as usize, construct(n).expect("n is not 2 or 3"))?;
     }
     writer.finish()?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The solution `one` prints, in memory (pictures are at most 10,000 queens).
+/// The solution `one` prints, in memory: a random or uniform one, or the construction for
+/// a picture (at most 10,000 queens).
 fn solution(args: &OneArgs) -> anyhow::Result<Vec<u32>> {
     let n = args.n;
     if !(args.random || args.uniform) {
