@@ -32,6 +32,13 @@ fn merge_refusal(plan: &Path, records: &Path) -> String {
     String::from_utf8(out).unwrap()
 }
 
+/// Asserts a usage error (exit 2) whose message contains `needle`.
+fn assert_refused(cmd: &mut Command, needle: &str) {
+    cmd.assert()
+        .code(2)
+        .stderr(predicate::str::contains(needle));
+}
+
 fn stdout(cmd: &mut Command) -> String {
     String::from_utf8(cmd.assert().success().get_output().stdout.clone()).unwrap()
 }
@@ -85,12 +92,10 @@ fn checkpoints_of_another_count_are_refused() {
             predicate::str::contains("is for n = 9").and(predicate::str::contains("not n = 10")),
         );
     std::fs::write(&cp, "{\"format\":").unwrap();
-    nqueens()
-        .args(["count", "9", "--checkpoint"])
-        .arg(&cp)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("not an nqueens checkpoint"));
+    assert_refused(
+        nqueens().args(["count", "9", "--checkpoint"]).arg(&cp),
+        "not an nqueens checkpoint",
+    );
     // A checkpoint that cannot be written fails at once, with its path.
     nqueens()
         .args(["count", "9", "--checkpoint"])
@@ -251,14 +256,14 @@ fn a_record_that_cannot_be_written_loses_none_of_the_others() {
         "total 724\nunique 92\n"
     );
     // A record directory that is a file is a clear usage error.
-    nqueens()
-        .arg("shard")
-        .arg(&plan)
-        .args(["--units", "1", "-o"])
-        .arg(&plan)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("cannot create"));
+    assert_refused(
+        nqueens()
+            .arg("shard")
+            .arg(&plan)
+            .args(["--units", "1", "-o"])
+            .arg(&plan),
+        "cannot create",
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -267,14 +272,14 @@ fn plans_from_elsewhere_are_refused() {
     let dir = scratch("bad-plan");
     let path = dir.join("plan.json");
     std::fs::write(&path, "{}").unwrap();
-    nqueens()
-        .arg("shard")
-        .arg(&path)
-        .args(["--units", "0", "-o"])
-        .arg(&dir)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("not an nqueens plan file"));
+    assert_refused(
+        nqueens()
+            .arg("shard")
+            .arg(&path)
+            .args(["--units", "0", "-o"])
+            .arg(&dir),
+        "not an nqueens plan file",
+    );
     let good = make_plan(&dir, "8");
     let text = std::fs::read_to_string(&good).unwrap().replacen(
         "\"plan_version\": 1",
@@ -282,29 +287,26 @@ fn plans_from_elsewhere_are_refused() {
         1,
     );
     std::fs::write(&path, text).unwrap();
-    nqueens()
-        .arg("merge")
-        .arg(&path)
-        .arg(&dir)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("does not match"));
-    nqueens()
-        .arg("shard")
-        .arg(&good)
-        .args(["--units", "999", "-o"])
-        .arg(&dir)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("unit 999 is not in the plan"));
-    nqueens()
-        .arg("shard")
-        .arg(&good)
-        .args(["--index", "4", "--of", "4", "-o"])
-        .arg(&dir)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("not below --of 4"));
+    assert_refused(
+        nqueens().arg("merge").arg(&path).arg(&dir),
+        "does not match",
+    );
+    assert_refused(
+        nqueens()
+            .arg("shard")
+            .arg(&good)
+            .args(["--units", "999", "-o"])
+            .arg(&dir),
+        "unit 999 is not in the plan",
+    );
+    assert_refused(
+        nqueens()
+            .arg("shard")
+            .arg(&good)
+            .args(["--index", "4", "--of", "4", "-o"])
+            .arg(&dir),
+        "not below --of 4",
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
