@@ -157,16 +157,20 @@ impl Counter {
             done(unit, tally, start.elapsed());
             tally
         };
-        if self.threads == Some(NonZeroUsize::MIN) {
-            return Ok(units.iter().map(one).sum());
-        }
-        let mut pool = rayon::ThreadPoolBuilder::new();
-        if let Some(t) = self.threads {
-            pool = pool.num_threads(t.get());
-        }
-        let pool = pool.build().map_err(|e| Error::Threads(e.to_string()))?;
         // One unit per task: units differ in size by orders of magnitude, and rayon's work
         // stealing balances them far better than fixed chunks would.
-        Ok(pool.install(|| units.par_iter().with_max_len(1).map(one).sum()))
+        let parallel = || units.par_iter().with_max_len(1).map(one).sum();
+        match self.threads {
+            Some(t) if t == NonZeroUsize::MIN => Ok(units.iter().map(one).sum()),
+            // A pool of its own only when asked for a size: by default rayon's global pool
+            // serves every count, so callers counting often (a uniform draw counts each
+            // time) do not start threads each time.
+            Some(t) => rayon::ThreadPoolBuilder::new()
+                .num_threads(t.get())
+                .build()
+                .map(|pool| pool.install(parallel))
+                .map_err(|e| Error::Threads(e.to_string())),
+            None => Ok(parallel()),
+        }
     }
 }
