@@ -44,10 +44,7 @@ struct Report {
 pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let plan = plan(args.n)?;
-    let mut counter = Counter::new();
-    if let Some(t) = args.threads {
-        counter = counter.threads(t);
-    }
+    let counter = super::counter(args.threads);
     let threads = args
         .threads
         .map_or_else(rayon::current_num_threads, |t| t.get());

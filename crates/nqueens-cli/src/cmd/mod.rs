@@ -11,8 +11,16 @@ pub(crate) mod solve;
 pub(crate) mod verify;
 
 use std::io::{self, BufWriter, StdoutLock};
+use std::num::NonZeroUsize;
+
+use queens::Counter;
 
 /// Standard output, locked and buffered in large blocks for streaming millions of lines.
 pub(crate) fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
+}
+
+/// A counter on `--threads` threads, or by default one per core.
+pub(crate) fn counter(threads: Option<NonZeroUsize>) -> Counter {
+    threads.map_or_else(Counter::new, |t| Counter::new().threads(t))
 }

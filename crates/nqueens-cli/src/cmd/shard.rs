@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 
 use anyhow::Context;
-use queens::{Counter, Unit};
+use queens::Unit;
 
 use crate::cli::ShardArgs;
 use crate::error::usage;
@@ -46,10 +46,7 @@ pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<ExitCode> {
             UnitRecord::load(&dir.join(UnitRecord::file_name(u.id())), &plan, &file.hash).is_err()
         })
         .collect();
-    let mut counter = Counter::new();
-    if let Some(t) = args.threads {
-        counter = counter.threads(t);
-    }
+    let counter = super::counter(args.threads);
     let progress = super::count::progress_bar(todo.len() as u64, args.quiet);
     let failure = Mutex::new(None);
     counter.run(&todo, |unit, tally, elapsed| {

@@ -32,14 +32,7 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
 /// The solutions a picture shows, at most `picture::MAX_BOARDS` of them.
 fn boards_for_picture(args: &SolveArgs) -> anyhow::Result<Vec<Vec<u32>>> {
     if let Some(k) = args.nth {
-        check_rank_size(args.n)?;
-        let solution = queens::nth_solution(args.n, k)?.ok_or_else(|| {
-            usage(format!(
-                "--nth {k} is past the last solution of n = {}",
-                args.n
-            ))
-        })?;
-        return Ok(vec![solution.into_columns()]);
+        return Ok(vec![nth(args.n, k)?]);
     }
     let limit = args
         .limit
@@ -91,18 +84,13 @@ pub(crate) fn write_all(
 /// without symmetry, minutes at 18.
 pub(crate) const RANK_MAX_N: usize = 18;
 
-fn check_rank_size(n: usize) -> anyhow::Result<()> {
+/// The solution at rank `k`, or a usage error naming the limit or the number of solutions.
+fn nth(n: usize, k: u128) -> anyhow::Result<Vec<u32>> {
     if n > RANK_MAX_N {
         return Err(usage(format!(
             "n = {n} is too large for --nth: at most {RANK_MAX_N} (ranking counts the solutions before it)"
         )));
     }
-    Ok(())
-}
-
-/// Prints the solution at rank `k`, numbered `k` in the `json` format.
-fn write_nth(n: usize, format: Format, k: u128, out: impl Write) -> anyhow::Result<()> {
-    check_rank_size(n)?;
     let Some(solution) = queens::nth_solution(n, k)? else {
         let total = queens::Counter::new().count(n)?.total;
         return Err(usage(format!(
@@ -110,9 +98,15 @@ fn write_nth(n: usize, format: Format, k: u128, out: impl Write) -> anyhow::Resu
             total.saturating_sub(1)
         )));
     };
+    Ok(solution.into_columns())
+}
+
+/// Prints the solution at rank `k`, numbered `k` in the `json` format.
+fn write_nth(n: usize, format: Format, k: u128, out: impl Write) -> anyhow::Result<()> {
+    let solution = nth(n, k)?;
     let index = u64::try_from(k).unwrap_or(u64::MAX);
     let mut writer = SolutionWriter::new(out, format).first_index(index);
-    writer.write(solution.columns())?;
+    writer.write(&solution)?;
     writer.finish()?;
     Ok(())
 }
