@@ -92,10 +92,10 @@ struct Lane {
 
 /// Fills rows `first..n` in every possible way, row `r` taking its queen from
 /// `allowed[r]` and only once the columns in `taken[r]` hold queens, and calls `leaf`
-/// with each complete board (`board[r]`: the single-bit mask of row `r`'s queen): the hot
-/// loop of the counter. It searches several subtrees at once: the children of
-/// row `first − 1` given by `starts` (the child's queen, and the node below it), walked
-/// `LANES` at a time in lockstep; `prefix` holds the rows above `first − 1`.
+/// with each complete board (`board[r]`: the single-bit mask of row `r`'s queen), for the
+/// boards starting with the columns in `prefix`: the hot loop of the counter. It searches
+/// several subtrees at once: the children of the prefix (each square of the row after
+/// it), walked `LANES` at a time in lockstep.
 ///
 /// Each step advances every lane by one square tried (after backtracking once if its row
 /// is exhausted), with no branch on the outcome: the next row is computed whether or not
@@ -108,23 +108,40 @@ struct Lane {
 /// Diagonal masks are shifted without masking to the board: bits past the last column
 /// never reach an `allowed` mask, and bits shifted past bit 63 are lost, as they should be.
 pub(crate) fn search_lanes(
-    first: usize,
-    mut starts: impl Iterator<Item = (u64, Node)>,
+    prefix: &[u32],
     allowed: &[u64],
     taken: &[u64],
-    prefix: &[u64; MAX_N],
     mut leaf: impl FnMut(&[u64; MAX_N]),
 ) {
     let n = allowed.len();
     let last = n - 1;
+    // The lanes start on the row after the children of the prefix's last row.
+    let first = prefix.len() + 1;
     assert!(
         first >= 2 && first < last,
         "lanes start below a prefix and above the last two rows"
     );
+    let full = full_mask(n);
+    let mut placed = [0u64; MAX_N];
+    let mut node = Node::default();
+    for (row, &c) in prefix.iter().enumerate() {
+        placed[row] = 1 << c;
+        node = node.place(1 << c, full);
+    }
+    // The subtrees: each square of the row after the prefix, and the node under it.
+    let row = prefix.len();
+    let mut options = allowed[row] & !node.attacked() & required(taken[row], node.cols);
+    let mut starts = std::iter::from_fn(move || {
+        (options != 0).then(|| {
+            let bit = options & options.wrapping_neg();
+            options ^= bit;
+            (bit, node.place(bit, full))
+        })
+    });
     let mut lanes: [Lane; LANES] = std::array::from_fn(|_| Lane {
         depth: first,
         live: false,
-        placed: *prefix,
+        placed,
         cols: [0; MAX_N],
         down_right: [0; MAX_N],
         down_left: [0; MAX_N],

@@ -473,33 +473,10 @@ impl Region {
     /// The tally of the solutions starting with `prefix`.
     fn count(&self, prefix: &[u8]) -> Tally {
         let (n, t, m) = (self.n, self.t, self.n - 1);
-        let full = full_mask(n);
         let allowed = self.allowed_for(prefix[1] as usize);
-        let mut placed = [0u64; MAX_N];
-        let mut node = Node::default();
-        for (row, &c) in prefix.iter().enumerate() {
-            placed[row] = 1 << c;
-            node = node.place(1 << c, full);
-        }
-        // The subtrees below the prefix: each square of the next row, and the node under it.
-        let row = prefix.len();
-        let mut options = allowed[row] & !node.attacked();
-        let children = std::iter::from_fn(move || {
-            (options != 0).then(|| {
-                let bit = options & options.wrapping_neg();
-                options ^= bit;
-                (bit, node.place(bit, full))
-            })
-        });
+        let prefix: Vec<u32> = prefix.iter().map(|&c| u32::from(c)).collect();
         let search = |leaf: &mut dyn FnMut(&[u64; MAX_N])| {
-            search_lanes(
-                row + 1,
-                children,
-                &allowed[..n],
-                &self.taken[..n],
-                &placed,
-                leaf,
-            );
+            search_lanes(&prefix, &allowed[..n], &self.taken[..n], leaf);
         };
         let mut tally = Tally::default();
         if t == 0 {

@@ -3,7 +3,7 @@
 use rand::Rng;
 use rayon::prelude::*;
 
-use crate::bitboard::{MAX_N, Node, check_board, full_mask, search_lanes};
+use crate::bitboard::{check_board, full_mask, search_lanes};
 use crate::board::validate_rows;
 use crate::{Counter, Error, Placement, Solutions};
 
@@ -37,24 +37,9 @@ pub fn count_prefix(n: usize, prefix: &[u32]) -> Result<u128, Error> {
             .sum();
     }
     let full = full_mask(n);
-    let mut placed = [0u64; MAX_N];
-    let mut node = Node::default();
-    for (row, &c) in prefix.iter().enumerate() {
-        placed[row] = 1 << c;
-        node = node.place(1 << c, full);
-    }
-    let mut options = node.free(full);
-    let children = std::iter::from_fn(|| {
-        (options != 0).then(|| {
-            let bit = options & options.wrapping_neg();
-            options ^= bit;
-            (bit, node.place(bit, full))
-        })
-    });
-    let allowed = vec![full; n];
-    let taken = vec![0; n];
+    let (allowed, taken) = (vec![full; n], vec![0; n]);
     let mut leaves = 0u128;
-    search_lanes(p + 1, children, &allowed, &taken, &placed, |_| leaves += 1);
+    search_lanes(prefix, &allowed, &taken, |_| leaves += 1);
     Ok(leaves)
 }
 
