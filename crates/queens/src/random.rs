@@ -3,6 +3,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::minconflicts::Free;
+
 /// Boards below this size are solved by randomized backtracking: local search can stall
 /// on them, and backtracking is instant there.
 pub const LOCAL_SEARCH_MIN_N: u32 = 32;
@@ -35,8 +37,9 @@ pub fn random_solution(n: u32, seed: u64) -> Option<Vec<u32>> {
     if n < LOCAL_SEARCH_MIN_N {
         return backtrack(n, &mut rng);
     }
+    let free = Free::whole_board(n);
     loop {
-        if let Some(solution) = LocalSearch::new(n, &mut rng).solve(&mut rng) {
+        if let Some(solution) = free.search(&mut rng, None) {
             return Some(solution);
         }
     }
@@ -87,120 +90,4 @@ fn backtrack(n: u32, rng: &mut ChaCha8Rng) -> Option<Vec<u32>> {
     }
     let mut out = Vec::with_capacity(n as usize);
     go(n, 0, 0, 0, 0, &mut out, rng).then_some(out)
-}
-
-/// The state of the min-conflicts search: a permutation and how many queens stand on
-/// each diagonal.
-struct LocalSearch {
-    n: u32,
-    columns: Vec<u32>,
-    /// Queens per diagonal `row + column`.
-    sums: Vec<u32>,
-    /// Queens per diagonal `row − column + n − 1`.
-    diffs: Vec<u32>,
-}
-
-impl LocalSearch {
-    /// Random tries for a conflict-free column before a row takes any column.
-    const TRIES: u32 = 32;
-    /// Rows at the end left wholly random: their free columns are too rare to look for.
-    const RANDOM_TAIL: u32 = 64;
-
-    fn new(n: u32, rng: &mut ChaCha8Rng) -> LocalSearch {
-        let size = 2 * n as usize;
-        let mut s = LocalSearch {
-            n,
-            columns: (0..n).collect(),
-            sums: vec![0; size],
-            diffs: vec![0; size],
-        };
-        let greedy_rows = n.saturating_sub(Self::RANDOM_TAIL);
-        for row in 0..n {
-            let mut pick = rng.random_range(row..n);
-            if row < greedy_rows {
-                for _ in 0..Self::TRIES {
-                    let c = s.columns[pick as usize];
-                    if s.sums[s.sum(row, c)] == 0 && s.diffs[s.diff(row, c)] == 0 {
-                        break;
-                    }
-                    pick = rng.random_range(row..n);
-                }
-            }
-            s.columns.swap(row as usize, pick as usize);
-            s.add(row);
-        }
-        s
-    }
-
-    fn sum(&self, row: u32, col: u32) -> usize {
-        (row + col) as usize
-    }
-
-    fn diff(&self, row: u32, col: u32) -> usize {
-        (row + self.n - 1 - col) as usize
-    }
-
-    fn add(&mut self, row: u32) {
-        let c = self.columns[row as usize];
-        let (s, d) = (self.sum(row, c), self.diff(row, c));
-        self.sums[s] += 1;
-        self.diffs[d] += 1;
-    }
-
-    fn remove(&mut self, row: u32) {
-        let c = self.columns[row as usize];
-        let (s, d) = (self.sum(row, c), self.diff(row, c));
-        self.sums[s] -= 1;
-        self.diffs[d] -= 1;
-    }
-
-    /// How many other queens share a diagonal with row `row`'s queen.
-    fn conflicts(&self, row: u32) -> u32 {
-        let c = self.columns[row as usize];
-        self.sums[self.sum(row, c)] + self.diffs[self.diff(row, c)] - 2
-    }
-
-    /// Swaps the columns of rows `i` and `j` if that lowers their conflicts.
-    fn try_swap(&mut self, i: u32, j: u32) -> bool {
-        let before = self.conflicts(i) + self.conflicts(j);
-        self.remove(i);
-        self.remove(j);
-        self.columns.swap(i as usize, j as usize);
-        self.add(i);
-        self.add(j);
-        if self.conflicts(i) + self.conflicts(j) < before {
-            return true;
-        }
-        self.remove(i);
-        self.remove(j);
-        self.columns.swap(i as usize, j as usize);
-        self.add(i);
-        self.add(j);
-        false
-    }
-
-    /// Repairs conflicts until none is left, or gives up after a budget of swaps tried
-    /// (the caller then starts afresh from the same random stream).
-    fn solve(mut self, rng: &mut ChaCha8Rng) -> Option<Vec<u32>> {
-        let n = self.n;
-        let mut budget = 64 * u64::from(n) + 100_000;
-        loop {
-            let mut bad: Vec<u32> = (0..n).filter(|&r| self.conflicts(r) > 0).collect();
-            if bad.is_empty() {
-                return Some(self.columns);
-            }
-            while let Some(i) = bad.pop() {
-                while self.conflicts(i) > 0 {
-                    if budget == 0 {
-                        return None;
-                    }
-                    budget -= 1;
-                    let j = rng.random_range(0..n);
-                    if j != i && self.try_swap(i, j) && self.conflicts(j) > 0 {
-                        bad.push(j);
-                    }
-                }
-            }
-        }
-    }
 }
