@@ -44,6 +44,9 @@ pub enum Error {
     /// The rows given to start a search from already break the rules.
     #[error("the given rows are not a valid partial placement: {0}")]
     InvalidPrefix(Conflict),
+    /// The givens of a completion problem already break the rules.
+    #[error("{0}")]
+    Givens(crate::GivenConflict),
 }
 
 impl Error {

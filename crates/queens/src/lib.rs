@@ -52,11 +52,13 @@
 
 mod bitboard;
 mod board;
+mod complete;
 mod construct;
 mod count;
 mod enumerate;
 mod error;
 mod format;
+mod minconflicts;
 mod parse;
 pub mod plan;
 mod random;
@@ -69,6 +71,10 @@ mod symmetry;
 
 pub use bitboard::MAX_N;
 pub use board::{Conflict, Placement, validate};
+pub use complete::{
+    Completion, Completions, Diagonal, ExcludedDiagonals, GivenConflict, Outcome, excluded_diagonals,
+    parse_completion,
+};
 pub use construct::{Construction, construct};
 pub use count::{Counter, Counts, count};
 pub use enumerate::{Solutions, UniqueSolutions};

@@ -1,0 +1,618 @@
+//! Completion: finish a partly filled board, with squares and whole diagonals closed.
+//!
+//! One builder covers the three problems of the n-queens completion family: n-queens
+//! completion (some queens given), blocked n-queens (some squares closed) and the Excluded
+//! Diagonals Problem (some diagonals closed), after Gent, Jefferson and Nightingale,
+//! "Complexity of n-Queens Completion" (JAIR 59, 2017), which shows them NP-complete.
+
+mod grid;
+mod local;
+mod parse;
+mod puzzle;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::num::NonZeroUsize;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::bitboard::{MAX_N, search_lanes};
+use crate::{Error, Placement};
+use grid::{Grid, Order, State, Step};
+
+pub use parse::parse_completion;
+pub use puzzle::{ExcludedDiagonals, excluded_diagonals};
+
+/// A diagonal of the board, numbered as CSPLib problem 079's Excluded Diagonals instances
+/// number them: `Sum(d)` holds the squares with `r + c = d`, `Difference(d)` those with
+/// `r − c = d − (n − 1)`; `d` runs from 0 to `2n − 2` either way.
+///
+/// ```
+/// use queens::Diagonal;
+///
+/// assert_eq!(Diagonal::Sum(4).describe(5), "the diagonal r + c = 4");
+/// assert_eq!(Diagonal::Difference(2).describe(5), "the diagonal r - c = -2");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Diagonal {
+    /// The squares with `r + c = d`.
+    Sum(u32),
+    /// The squares with `r − c = d − (n − 1)`.
+    Difference(u32),
+}
+
+impl Diagonal {
+    /// Whether the square (`r`, `c`) of an `n × n` board lies on this diagonal.
+    ///
+    /// ```
+    /// assert!(queens::Diagonal::Difference(4).contains(5, 3, 3)); // r − c = 4 − (5 − 1)
+    /// ```
+    pub fn contains(self, n: usize, r: u32, c: u32) -> bool {
+        match self {
+            Diagonal::Sum(d) => r + c == d,
+            Diagonal::Difference(d) => r as usize + n - 1 == c as usize + d as usize,
+        }
+    }
+
+    /// The diagonal's equation on an `n × n` board, for messages.
+    ///
+    /// ```
+    /// assert_eq!(queens::Diagonal::Difference(7).describe(5), "the diagonal r - c = 3");
+    /// ```
+    pub fn describe(self, n: usize) -> String {
+        match self {
+            Diagonal::Sum(d) => format!("the diagonal r + c = {d}"),
+            Diagonal::Difference(d) => {
+                format!("the diagonal r - c = {}", i64::from(d) - (n as i64 - 1))
+            }
+        }
+    }
+
+    fn index(self) -> u32 {
+        match self {
+            Diagonal::Sum(d) | Diagonal::Difference(d) => d,
+        }
+    }
+}
+
+/// Why the givens of a [`Completion`] cannot be part of any solution, before any search.
+///
+/// ```
+/// use queens::{Completion, GivenConflict};
+///
+/// let err = Completion::new(8).queen(1, 3).queen(4, 6).first().unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "the given queens at (1, 3) and (4, 6) share a diagonal"
+/// );
+/// ```
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GivenConflict {
+    /// A given queen or blocked square lies outside the board.
+    OffBoard {
+        /// Its row and column.
+        square: (u32, u32),
+        /// The board size.
+        n: usize,
+    },
+    /// A diagonal number is out of range.
+    NoSuchDiagonal {
+        /// The diagonal.
+        diagonal: Diagonal,
+        /// The board size.
+        n: usize,
+    },
+    /// Two given queens attack each other (or are the same square given twice).
+    Attack {
+        /// The two queens, the first given first.
+        queens: ((u32, u32), (u32, u32)),
+        /// "row", "column" or "diagonal".
+        line: &'static str,
+    },
+    /// A given queen stands on a blocked square.
+    Blocked {
+        /// The queen.
+        queen: (u32, u32),
+    },
+    /// A given queen stands on an excluded diagonal.
+    Excluded {
+        /// The queen.
+        queen: (u32, u32),
+        /// The diagonal, described for the board.
+        diagonal: String,
+    },
+}
+
+impl fmt::Display for GivenConflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GivenConflict::OffBoard { square: (r, c), n } => write!(
+                f,
+                "the square ({r}, {c}) is outside the {n}×{n} board (rows and columns 0 to {})",
+                n.saturating_sub(1)
+            ),
+            GivenConflict::NoSuchDiagonal { diagonal, n: 0 } => write!(
+                f,
+                "diagonal number {} does not exist: the empty board has no diagonals",
+                diagonal.index()
+            ),
+            GivenConflict::NoSuchDiagonal { diagonal, n } => write!(
+                f,
+                "diagonal number {} does not exist on a {n}×{n} board (0 to {})",
+                diagonal.index(),
+                2 * n - 2
+            ),
+            GivenConflict::Attack {
+                queens: ((r1, c1), (r2, c2)),
+                ..
+            } if (r1, c1) == (r2, c2) => write!(f, "the queen at ({r1}, {c1}) is given twice"),
+            GivenConflict::Attack {
+                queens: ((r1, c1), (r2, c2)),
+                line,
+            } => write!(
+                f,
+                "the given queens at ({r1}, {c1}) and ({r2}, {c2}) share a {line}"
+            ),
+            GivenConflict::Blocked { queen: (r, c) } => {
+                write!(f, "the given queen at ({r}, {c}) stands on a blocked square")
+            }
+            GivenConflict::Excluded {
+                queen: (r, c),
+                diagonal,
+            } => write!(
+                f,
+                "the given queen at ({r}, {c}) stands on {diagonal}, which is excluded"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GivenConflict {}
+
+/// What a bounded search for one completion found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A completion: all `n` queens, the given ones among them.
+    Completed(Placement),
+    /// Proof that there is none.
+    Impossible,
+    /// Neither within the time allowed (or, above [`MAX_N`](crate::MAX_N), where only
+    /// local search runs, none found in time).
+    Unknown,
+}
+
+/// An n-queens completion problem: a board size, queens that must stay, squares where no
+/// queen may go, and diagonals that must stay empty. Every row and column still needs
+/// its queen.
+///
+/// Exact answers ([`first`](Self::first), [`iter`](Self::iter), [`count`](Self::count),
+/// and [`find`](Self::find) up to [`MAX_N`](crate::MAX_N)) come from a bitboard search;
+/// above that, `find` runs a local search and can only answer yes or "unknown".
+///
+/// Nauck's puzzle of 1850: 8 × 8 with queens on b4 and d5 (row 4, column 1 and row 3,
+/// column 3, counting from a8) has exactly two completions.
+///
+/// ```
+/// use queens::{Completion, Diagonal, Outcome};
+///
+/// let nauck = Completion::new(8).queen(4, 1).queen(3, 3);
+/// assert_eq!(nauck.count()?, 2);
+/// assert_eq!(nauck.first()?.unwrap().columns(), &[2, 5, 7, 1, 3, 0, 6, 4]);
+/// assert_eq!(nauck.iter()?.count(), 2);
+///
+/// // Blocked squares and excluded diagonals.
+/// let closed = Completion::new(4).block(0, 1).exclude(Diagonal::Sum(5));
+/// assert_eq!(closed.find(None)?, Outcome::Impossible);
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Completion {
+    n: usize,
+    queens: Vec<(u32, u32)>,
+    blocked: Vec<(u32, u32)>,
+    diagonals: Vec<Diagonal>,
+    threads: Option<NonZeroUsize>,
+}
+
+impl Completion {
+    /// An empty `n × n` board.
+    pub fn new(n: usize) -> Completion {
+        Completion {
+            n,
+            ..Completion::default()
+        }
+    }
+
+    /// Adds a queen that must stay on row `row`, column `column` (0-based).
+    pub fn queen(mut self, row: u32, column: u32) -> Completion {
+        self.queens.push((row, column));
+        self
+    }
+
+    /// Closes the square on row `row`, column `column` to every queen.
+    pub fn block(mut self, row: u32, column: u32) -> Completion {
+        self.blocked.push((row, column));
+        self
+    }
+
+    /// Closes a whole diagonal.
+    pub fn exclude(mut self, diagonal: Diagonal) -> Completion {
+        self.diagonals.push(diagonal);
+        self
+    }
+
+    /// How many threads [`count`](Self::count) uses; by default, one per core.
+    pub fn threads(mut self, threads: NonZeroUsize) -> Completion {
+        self.threads = Some(threads);
+        self
+    }
+
+    /// Keeps only the first `count` excluded diagonals, as the published Excluded
+    /// Diagonals instances are meant to be cut; `None` if there are fewer.
+    ///
+    /// ```
+    /// use queens::{Completion, Diagonal};
+    ///
+    /// let c = Completion::new(5).exclude(Diagonal::Sum(1)).exclude(Diagonal::Sum(2));
+    /// assert_eq!(c.clone().first_diagonals(1).unwrap().diagonals(), &[Diagonal::Sum(1)]);
+    /// assert!(c.first_diagonals(3).is_none());
+    /// ```
+    pub fn first_diagonals(mut self, count: usize) -> Option<Completion> {
+        (count <= self.diagonals.len()).then(|| {
+            self.diagonals.truncate(count);
+            self
+        })
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The given queens, as (row, column).
+    pub fn queens(&self) -> &[(u32, u32)] {
+        &self.queens
+    }
+
+    /// The blocked squares, as (row, column).
+    pub fn blocked(&self) -> &[(u32, u32)] {
+        &self.blocked
+    }
+
+    /// The excluded diagonals.
+    pub fn diagonals(&self) -> &[Diagonal] {
+        &self.diagonals
+    }
+
+    /// Checks the givens: everything on the board, no two given queens attacking each
+    /// other, none on a closed square or diagonal.
+    ///
+    /// ```
+    /// use queens::{Completion, GivenConflict};
+    ///
+    /// let c = Completion::new(4).queen(0, 0).block(0, 0);
+    /// assert_eq!(c.check(), Err(GivenConflict::Blocked { queen: (0, 0) }));
+    /// ```
+    pub fn check(&self) -> Result<(), GivenConflict> {
+        let n = self.n;
+        let on_board = |&(r, c): &(u32, u32)| (r as usize) < n && (c as usize) < n;
+        if let Some(&square) = self
+            .queens
+            .iter()
+            .chain(&self.blocked)
+            .find(|s| !on_board(s))
+        {
+            return Err(GivenConflict::OffBoard { square, n });
+        }
+        if let Some(&diagonal) = self
+            .diagonals
+            .iter()
+            .find(|d| d.index() as usize + 1 >= 2 * n)
+        {
+            return Err(GivenConflict::NoSuchDiagonal { diagonal, n });
+        }
+        let mut lines: [HashMap<i64, (u32, u32)>; 4] = Default::default();
+        for &(r, c) in &self.queens {
+            let (row, col) = (i64::from(r), i64::from(c));
+            let keys = [("row", row), ("column", col), ("diagonal", row + col), ("diagonal", row - col)];
+            for (seen, (line, key)) in lines.iter_mut().zip(keys) {
+                if let Some(other) = seen.insert(key, (r, c)) {
+                    return Err(GivenConflict::Attack {
+                        queens: (other, (r, c)),
+                        line,
+                    });
+                }
+            }
+        }
+        for &queen in &self.queens {
+            if self.blocked.contains(&queen) {
+                return Err(GivenConflict::Blocked { queen });
+            }
+            if let Some(d) = self
+                .diagonals
+                .iter()
+                .find(|d| d.contains(n, queen.0, queen.1))
+            {
+                return Err(GivenConflict::Excluded {
+                    queen,
+                    diagonal: d.describe(n),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The search's masks with the givens applied, or the reason there is none.
+    fn setup(&self) -> Result<(Grid, State, Vec<Option<u32>>), Error> {
+        self.check().map_err(Error::Givens)?;
+        if self.n > MAX_N {
+            return Err(Error::TooLarge {
+                n: self.n,
+                max: MAX_N,
+            });
+        }
+        let grid = Grid::new(self.n, &self.blocked);
+        let mut state = grid.start();
+        for &d in &self.diagonals {
+            state = match d {
+                Diagonal::Sum(d) => grid.exclude_sum(state, d as usize),
+                Diagonal::Difference(d) => grid.exclude_difference(state, d as usize),
+            };
+        }
+        let mut columns = vec![None; self.n];
+        for &(r, c) in &self.queens {
+            state = grid.place(state, r as usize, c as usize);
+            columns[r as usize] = Some(c);
+        }
+        Ok((grid, state, columns))
+    }
+
+    /// The lexicographically first completion (row 0's column smallest, then row 1's…),
+    /// or `None` if there is none. Exact, for boards up to [`MAX_N`](crate::MAX_N).
+    ///
+    /// ```
+    /// let c = queens::Completion::new(6).queen(0, 1);
+    /// assert_eq!(c.first()?.unwrap().columns(), &[1, 3, 5, 0, 2, 4]);
+    /// assert_eq!(queens::Completion::new(6).queen(0, 0).first()?, None);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn first(&self) -> Result<Option<Placement>, Error> {
+        Ok(self.iter()?.next())
+    }
+
+    /// Every completion, lazily, in lexicographic order. Exact, for boards up to
+    /// [`MAX_N`](crate::MAX_N); memory stays a few kilobytes however many there are.
+    ///
+    /// ```
+    /// let all: Vec<_> = queens::Completion::new(5).queen(2, 2).iter()?.map(|p| p.into_columns()).collect();
+    /// assert_eq!(all, [[1, 4, 2, 0, 3], [3, 0, 2, 4, 1]].map(Vec::from));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn iter(&self) -> Result<Completions, Error> {
+        let (grid, start, given) = self.setup()?;
+        Ok(Completions::new(grid, start, given))
+    }
+
+    /// The number of completions, exact, for boards up to [`MAX_N`](crate::MAX_N).
+    ///
+    /// The rows are filled in order by the counter's kernel (the lockstep lanes of
+    /// [`count`](crate::count)) with each row's open squares as its mask, the subtrees
+    /// below the first rows spread over the threads.
+    ///
+    /// ```
+    /// use queens::{Completion, Diagonal};
+    ///
+    /// assert_eq!(Completion::new(10).count()?, 724);
+    /// // No queen on the diagonal r + c = 9:
+    /// let off = queens::Solutions::new(10)?
+    ///     .filter(|p| p.columns().iter().zip(0..).all(|(&c, r)| r + c != 9))
+    ///     .count();
+    /// assert_eq!(Completion::new(10).exclude(Diagonal::Sum(9)).count()?, off as u128);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn count(&self) -> Result<u128, Error> {
+        let (grid, start, given) = self.setup()?;
+        let n = self.n;
+        let masks = grid.row_masks(&start, &given);
+        // The kernel wants a row of prefix above its lanes and two rows below them.
+        if n < 5 {
+            return Ok(Completions::new(grid, start, given).count() as u128);
+        }
+        let depth = (n - 4).min(3);
+        let mut prefixes = Vec::new();
+        prefixes_of(&masks, depth, &mut Vec::with_capacity(depth), &mut prefixes);
+        let taken = vec![0; n];
+        let one = |prefix: &Vec<u32>| {
+            let mut leaves = 0u128;
+            search_lanes(prefix, &masks, &taken, |_| leaves += 1);
+            leaves
+        };
+        let parallel = || prefixes.par_iter().with_max_len(1).map(one).sum();
+        match self.threads {
+            Some(t) if t == NonZeroUsize::MIN => Ok(prefixes.iter().map(one).sum()),
+            Some(t) => rayon::ThreadPoolBuilder::new()
+                .num_threads(t.get())
+                .build()
+                .map(|pool| pool.install(parallel))
+                .map_err(|e| Error::Threads(e.to_string())),
+            None => Ok(parallel()),
+        }
+    }
+
+    /// One completion, found as fast as the search can: at each step it fills the row or
+    /// column with the fewest open squares left, and cuts a branch as soon as a line has
+    /// none or too few diagonals are left; above [`MAX_N`](crate::MAX_N) it runs local
+    /// search from a seeded random start instead. With `deadline`, it gives up at that
+    /// instant with [`Outcome::Unknown`]; it never answers
+    /// [`Outcome::Impossible`] without a proof.
+    ///
+    /// ```
+    /// use queens::{Completion, Outcome};
+    ///
+    /// let Outcome::Completed(p) = Completion::new(30).queen(0, 0).queen(1, 2).find(None)? else {
+    ///     panic!("30 queens complete from two");
+    /// };
+    /// assert_eq!(&p.columns()[..2], &[0, 2]);
+    /// assert!(p.validate().is_ok());
+    ///
+    /// let big = Completion::new(500).queen(10, 10).find(None)?;
+    /// assert!(matches!(big, Outcome::Completed(p) if p.columns()[10] == 10));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn find(&self, deadline: Option<Instant>) -> Result<Outcome, Error> {
+        if self.n > MAX_N {
+            self.check().map_err(Error::Givens)?;
+            return Ok(local::search(self, deadline)
+                .map_or(Outcome::Unknown, |c| Outcome::Completed(Placement::new(c))));
+        }
+        let (grid, start, given) = self.setup()?;
+        let mut columns: Vec<u32> = given.iter().map(|c| c.unwrap_or(0)).collect();
+        let mut clock = Clock { deadline, nodes: 0 };
+        Ok(match tightest(&grid, start, &mut columns, &mut clock) {
+            Some(true) => Outcome::Completed(Placement::new(columns)),
+            Some(false) => Outcome::Impossible,
+            None => Outcome::Unknown,
+        })
+    }
+}
+
+/// Every way to fill the first `depth` rows from their masks, without attacks.
+fn prefixes_of(masks: &[u64], depth: usize, prefix: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+    let row = prefix.len();
+    if row == depth {
+        out.push(prefix.clone());
+        return;
+    }
+    let mut open = masks[row];
+    while open != 0 {
+        let c = open.trailing_zeros();
+        open &= open - 1;
+        let clear = prefix.iter().enumerate().all(|(r, &pc)| {
+            pc != c && (row - r) as u32 != pc.abs_diff(c)
+        });
+        if clear {
+            prefix.push(c);
+            prefixes_of(masks, depth, prefix, out);
+            prefix.pop();
+        }
+    }
+}
+
+/// Stops a search at its deadline, looking at the clock only every few thousand nodes.
+struct Clock {
+    deadline: Option<Instant>,
+    nodes: u64,
+}
+
+impl Clock {
+    /// False once the deadline has passed.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        match self.deadline {
+            Some(deadline) if self.nodes % 4096 == 0 => Instant::now() < deadline,
+            _ => true,
+        }
+    }
+}
+
+/// Depth-first search branching on the tightest line: `Some(true)` with `columns`
+/// filled, `Some(false)` when there is no completion, `None` at the deadline.
+fn tightest(grid: &Grid, s: State, columns: &mut [u32], clock: &mut Clock) -> Option<bool> {
+    if !clock.tick() {
+        return None;
+    }
+    match grid.step(&s, Order::Tightest) {
+        Step::Done => return Some(true),
+        Step::Dead => return Some(false),
+        Step::Row(r, mut options) => {
+            while options != 0 {
+                let c = options.trailing_zeros() as usize;
+                options &= options - 1;
+                columns[r] = c as u32;
+                if tightest(grid, grid.place(s, r, c), columns, clock)? {
+                    return Some(true);
+                }
+            }
+        }
+        Step::Column(c, mut options) => {
+            while options != 0 {
+                let r = options.trailing_zeros() as usize;
+                options &= options - 1;
+                columns[r] = c as u32;
+                if tightest(grid, grid.place(s, r, c), columns, clock)? {
+                    return Some(true);
+                }
+            }
+        }
+    }
+    Some(false)
+}
+
+/// The completions of a [`Completion`], in lexicographic order: see
+/// [`Completion::iter`].
+#[derive(Debug, Clone)]
+pub struct Completions {
+    grid: Grid,
+    /// Per open row being filled: the node above it, the row, and its untried squares.
+    stack: Vec<(State, usize, u64)>,
+    columns: Vec<u32>,
+    /// The givens alone complete the board: yield it once.
+    pending_full: bool,
+}
+
+impl Completions {
+    fn new(grid: Grid, start: State, given: Vec<Option<u32>>) -> Completions {
+        let columns = given.iter().map(|c| c.unwrap_or(0)).collect();
+        let mut it = Completions {
+            grid,
+            stack: Vec::new(),
+            columns,
+            pending_full: false,
+        };
+        match it.grid.step(&start, Order::Rows) {
+            Step::Done => it.pending_full = true,
+            Step::Row(r, options) => it.stack.push((start, r, options)),
+            Step::Dead | Step::Column(..) => {}
+        }
+        it
+    }
+
+    /// The next completion's columns, without allocating.
+    pub fn next_columns(&mut self) -> Option<&[u32]> {
+        if std::mem::take(&mut self.pending_full) {
+            return Some(&self.columns);
+        }
+        loop {
+            let (s, r, options) = self.stack.last_mut()?;
+            if *options == 0 {
+                self.stack.pop();
+                continue;
+            }
+            let c = options.trailing_zeros() as usize;
+            *options &= *options - 1;
+            let (s, r) = (*s, *r);
+            self.columns[r] = c as u32;
+            let below = self.grid.place(s, r, c);
+            match self.grid.step(&below, Order::Rows) {
+                Step::Done => return Some(&self.columns),
+                Step::Row(next, options) => self.stack.push((below, next, options)),
+                Step::Dead | Step::Column(..) => {}
+            }
+        }
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.grid.n()
+    }
+}
+
+impl Iterator for Completions {
+    type Item = Placement;
+
+    fn next(&mut self) -> Option<Placement> {
+        self.next_columns().map(|c| Placement::new(c.to_vec()))
+    }
+}

@@ -1,0 +1,421 @@
+//! Reading completion problems: partial boards, and the parameter files of the published
+//! benchmark instances.
+
+use super::{Completion, Diagonal};
+use crate::Error;
+
+/// Reads a completion problem, detecting its format:
+///
+/// - a partial board, one row per line or all rows on one line separated by spaces:
+///   `Q` a queen that must stay, `.` a free square, `x` a square where no queen may go;
+/// - CSPLib problem 079's n-queens completion parameters (Essence′):
+///   `letting n = 10` (or `be 10`) and `letting init = [[r, c], …]`, 0-based;
+/// - CSPLib's Excluded Diagonals parameters: `n = 10`, `numdiags = 14` and
+///   `diags = [[d, t], …]`, where `[d, 1]` closes the diagonal `r + c = d` and `[d, 0]`
+///   the diagonal `r − c = d − (n − 1)`; only the first `numdiags` pairs count;
+/// - blocked n-queens as MiniZinc data (`n`, `m`, `row = [..]`, `col = [..]`) or as
+///   facts (`board(4). block(1, 1).`), both 1-based as published.
+///
+/// Parameter files may end statements with `;` and carry comments after `$`, `%` or
+/// `//`; a `language ESSENCE' 1.0` line is skipped. Squares and diagonals are checked
+/// against the board later, by [`Completion::check`].
+///
+/// ```
+/// use queens::{parse_completion, Diagonal};
+///
+/// let board = parse_completion("....\n.x..\nQ...\n....\n")?;
+/// assert_eq!((board.n(), board.queens(), board.blocked()), (4, &[(2, 0)][..], &[(1, 1)][..]));
+///
+/// let essence = parse_completion("language ESSENCE' 1.0\nletting n be 8\nletting init be [[3, 1], [4, 3]]\n")?;
+/// assert_eq!(essence.count()?, 2);
+///
+/// let diags = parse_completion("n = 5\nnumdiags = 2\ndiags = [[4, 1], [2, 0], [3, 1]]\n")?;
+/// assert_eq!(diags.diagonals(), &[Diagonal::Sum(4), Diagonal::Difference(2)]);
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn parse_completion(text: &str) -> Result<Completion, Error> {
+    let start = text.trim_start();
+    match start.chars().next() {
+        None => Err(Error::parse(1, "the input is empty: expected a board or parameters")),
+        Some('Q' | '.' | 'x' | 'X') => parse_board(text),
+        Some(_) => parse_parameters(text),
+    }
+}
+
+/// A partial board, in `board` or `line` layout.
+fn parse_board(text: &str) -> Result<Completion, Error> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+    let rows: Vec<(usize, &str)> = match lines[..] {
+        [(line, one)] if one.contains(char::is_whitespace) => {
+            one.split_whitespace().map(|row| (line, row)).collect()
+        }
+        _ => lines,
+    };
+    let n = rows.len();
+    let mut problem = Completion::new(n);
+    for (r, &(line, row)) in rows.iter().enumerate() {
+        let squares = row.chars().count();
+        if squares != n {
+            return Err(Error::parse(
+                line,
+                format!("row {r} has {squares} squares, but the board has {n} rows: a board is square"),
+            ));
+        }
+        for (c, square) in row.chars().enumerate() {
+            let (r, c) = (r as u32, c as u32);
+            problem = match square {
+                'Q' => problem.queen(r, c),
+                'x' | 'X' => problem.block(r, c),
+                '.' => problem,
+                other => {
+                    return Err(Error::parse(
+                        line,
+                        format!("unexpected {other:?} on a board: expected Q (a queen), . (a free square) or x (a blocked square)"),
+                    ));
+                }
+            };
+        }
+    }
+    Ok(problem)
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Token {
+    Word(String),
+    Int(i64),
+    Symbol(char),
+}
+
+/// Splits a parameter file into tokens with their lines.
+fn tokens(text: &str) -> Result<Vec<(usize, Token)>, Error> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let mut code = raw;
+        for marker in ["$", "%", "//"] {
+            if let Some(at) = code.find(marker) {
+                code = &code[..at];
+            }
+        }
+        if code.trim_start().starts_with("language ") {
+            continue;
+        }
+        let mut chars = code.char_indices().peekable();
+        while let Some(&(at, ch)) = chars.peek() {
+            if ch.is_whitespace() {
+                chars.next();
+            } else if ch.is_ascii_digit() || ch == '-' {
+                let mut end = at + ch.len_utf8();
+                chars.next();
+                while let Some(&(i, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+                    end = i + d.len_utf8();
+                    chars.next();
+                }
+                let word = &code[at..end];
+                let value = word.parse().map_err(|_| {
+                    Error::parse(line, format!("'{word}' is not a number"))
+                })?;
+                out.push((line, Token::Int(value)));
+            } else if ch.is_alphabetic() || ch == '_' {
+                let mut end = at;
+                while let Some(&(i, w)) = chars
+                    .peek()
+                    .filter(|(_, w)| w.is_alphanumeric() || *w == '_')
+                {
+                    end = i + w.len_utf8();
+                    chars.next();
+                }
+                out.push((line, Token::Word(code[at..end].to_string())));
+            } else if "[](),.;=".contains(ch) {
+                out.push((line, Token::Symbol(ch)));
+                chars.next();
+            } else {
+                return Err(Error::parse(line, format!("unexpected {ch:?} in the parameters")));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A parameter's value: a number or a list.
+#[derive(Debug, Clone, PartialEq)]
+enum Value {
+    Int(i64),
+    List(Vec<Value>),
+}
+
+struct Parser {
+    tokens: Vec<(usize, Token)>,
+    at: usize,
+    last_line: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> Option<&Token> {
+        self.tokens.get(self.at).map(|(_, t)| t)
+    }
+
+    fn line(&self) -> usize {
+        self.tokens.get(self.at).map_or(self.last_line, |&(l, _)| l)
+    }
+
+    fn next(&mut self) -> Option<Token> {
+        let token = self.tokens.get(self.at).map(|(_, t)| t.clone());
+        self.at += 1;
+        token
+    }
+
+    fn error(&self, message: impl Into<String>) -> Error {
+        Error::parse(self.line(), message)
+    }
+
+    fn eat(&mut self, symbol: char) -> bool {
+        let found = self.peek() == Some(&Token::Symbol(symbol));
+        if found {
+            self.at += 1;
+        }
+        found
+    }
+
+    fn expect(&mut self, symbol: char) -> Result<(), Error> {
+        if self.eat(symbol) {
+            Ok(())
+        } else {
+            Err(self.error(format!("expected '{symbol}' here")))
+        }
+    }
+
+    fn value(&mut self) -> Result<Value, Error> {
+        match self.next() {
+            Some(Token::Int(v)) => Ok(Value::Int(v)),
+            Some(Token::Symbol('[')) => {
+                let mut items = Vec::new();
+                if self.eat(']') {
+                    return Ok(Value::List(items));
+                }
+                loop {
+                    items.push(self.value()?);
+                    if self.eat(']') {
+                        return Ok(Value::List(items));
+                    }
+                    self.expect(',')?;
+                }
+            }
+            _ => {
+                self.at -= 1;
+                Err(self.error("expected a number or a list like [[0, 1], [2, 3]]"))
+            }
+        }
+    }
+}
+
+/// The parameters read so far.
+#[derive(Default)]
+struct Params {
+    n: Option<(usize, i64)>,
+    init: Option<(usize, Value)>,
+    numdiags: Option<(usize, i64)>,
+    diags: Option<(usize, Value)>,
+    m: Option<(usize, i64)>,
+    row: Option<(usize, Value)>,
+    col: Option<(usize, Value)>,
+    /// 1-based squares from `block(r, c).` facts.
+    facts: Vec<(usize, i64, i64)>,
+}
+
+fn parse_parameters(text: &str) -> Result<Completion, Error> {
+    let tokens = tokens(text)?;
+    let last_line = tokens.last().map_or(1, |&(l, _)| l);
+    let mut p = Parser {
+        tokens,
+        at: 0,
+        last_line,
+    };
+    let mut params = Params::default();
+    while p.peek().is_some() {
+        let line = p.line();
+        let Some(Token::Word(mut name)) = p.next() else {
+            p.at -= 1;
+            return Err(p.error("expected a parameter name such as n, init or diags"));
+        };
+        if name == "letting" {
+            match p.next() {
+                Some(Token::Word(w)) => name = w,
+                _ => {
+                    p.at -= 1;
+                    return Err(p.error("expected a parameter name after 'letting'"));
+                }
+            }
+        }
+        if p.eat('(') {
+            fact(&mut p, &name, line, &mut params)?;
+            continue;
+        }
+        if !(p.eat('=') || p.next() == Some(Token::Word("be".into()))) {
+            p.at -= 1;
+            return Err(p.error(format!("expected '=' or 'be' after '{name}'")));
+        }
+        let value = p.value()?;
+        let int = |v: &Value| match v {
+            Value::Int(i) => Ok((line, *i)),
+            Value::List(_) => Err(Error::parse(line, format!("'{name}' must be a number"))),
+        };
+        match name.as_str() {
+            "n" => params.n = Some(int(&value)?),
+            "numdiags" => params.numdiags = Some(int(&value)?),
+            "m" => params.m = Some(int(&value)?),
+            "init" => params.init = Some((line, value)),
+            "diags" => params.diags = Some((line, value)),
+            "row" => params.row = Some((line, value)),
+            "col" => params.col = Some((line, value)),
+            other => {
+                return Err(Error::parse(
+                    line,
+                    format!("unknown parameter '{other}': expected n with init (completion), numdiags and diags (excluded diagonals), or m, row and col (blocked queens)"),
+                ));
+            }
+        }
+        p.eat(';');
+    }
+    build(params)
+}
+
+/// A `board(n).` or `block(r, c).` fact, after its opening parenthesis.
+fn fact(p: &mut Parser, name: &str, line: usize, params: &mut Params) -> Result<(), Error> {
+    let mut args = Vec::new();
+    loop {
+        match p.next() {
+            Some(Token::Int(v)) => args.push(v),
+            _ => {
+                p.at -= 1;
+                return Err(p.error("expected a number"));
+            }
+        }
+        if p.eat(')') {
+            break;
+        }
+        p.expect(',')?;
+    }
+    p.expect('.')?;
+    match (name, &args[..]) {
+        ("board", &[n]) => params.n = Some((line, n)),
+        ("block", &[r, c]) => params.facts.push((line, r, c)),
+        _ => {
+            return Err(Error::parse(
+                line,
+                format!("unknown fact '{name}' with {} arguments: expected board(N) or block(R, C)", args.len()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A non-negative number that fits a coordinate.
+fn coordinate(line: usize, v: i64, what: &str) -> Result<u32, Error> {
+    u32::try_from(v).map_err(|_| Error::parse(line, format!("{what} {v} is not a valid index")))
+}
+
+/// A list of pairs.
+fn pairs(line: usize, value: &Value, name: &str) -> Result<Vec<(i64, i64)>, Error> {
+    let bad = || Error::parse(line, format!("'{name}' must be a list of pairs like [[0, 1], [2, 3]]"));
+    let Value::List(items) = value else {
+        return Err(bad());
+    };
+    items
+        .iter()
+        .map(|item| match item {
+            Value::List(pair) => match pair[..] {
+                [Value::Int(a), Value::Int(b)] => Ok((a, b)),
+                _ => Err(bad()),
+            },
+            Value::Int(_) => Err(bad()),
+        })
+        .collect()
+}
+
+/// A list of numbers.
+fn numbers(line: usize, value: &Value, name: &str) -> Result<Vec<i64>, Error> {
+    let bad = || Error::parse(line, format!("'{name}' must be a list of numbers"));
+    let Value::List(items) = value else {
+        return Err(bad());
+    };
+    items
+        .iter()
+        .map(|item| match item {
+            Value::Int(v) => Ok(*v),
+            Value::List(_) => Err(bad()),
+        })
+        .collect()
+}
+
+fn build(params: Params) -> Result<Completion, Error> {
+    let Some((line, n)) = params.n else {
+        return Err(Error::parse(1, "the board size is missing: expected a line like 'n = 10'"));
+    };
+    let n = usize::try_from(n).map_err(|_| Error::parse(line, format!("n = {n} is not a board size")))?;
+    let mut problem = Completion::new(n);
+    if let Some((line, init)) = &params.init {
+        for (r, c) in pairs(*line, init, "init")? {
+            problem = problem.queen(coordinate(*line, r, "row")?, coordinate(*line, c, "column")?);
+        }
+    }
+    if let Some((line, diags)) = &params.diags {
+        let all = pairs(*line, diags, "diags")?;
+        let used = match params.numdiags {
+            Some((l, k)) => usize::try_from(k)
+                .ok()
+                .filter(|&k| k <= all.len())
+                .ok_or_else(|| {
+                    Error::parse(l, format!("numdiags = {k}, but diags lists {} pairs", all.len()))
+                })?,
+            None => all.len(),
+        };
+        for &(d, kind) in &all[..used] {
+            let d = coordinate(*line, d, "diagonal")?;
+            problem = problem.exclude(match kind {
+                1 => Diagonal::Sum(d),
+                0 => Diagonal::Difference(d),
+                other => {
+                    return Err(Error::parse(
+                        *line,
+                        format!("diagonal kind {other} in [{d}, {other}]: expected 1 (r + c = d) or 0 (r - c = d - (n - 1))"),
+                    ));
+                }
+            });
+        }
+    } else if let Some((line, _)) = params.numdiags {
+        return Err(Error::parse(line, "numdiags is given but diags is missing"));
+    }
+    let mut blocked = Vec::new();
+    match (&params.row, &params.col) {
+        (Some((line, rows)), Some((_, cols))) => {
+            let (rows, cols) = (numbers(*line, rows, "row")?, numbers(*line, cols, "col")?);
+            if rows.len() != cols.len() {
+                return Err(Error::parse(
+                    *line,
+                    format!("row lists {} squares but col lists {}", rows.len(), cols.len()),
+                ));
+            }
+            if let Some((l, m)) = params.m.filter(|&(_, m)| m != rows.len() as i64) {
+                return Err(Error::parse(l, format!("m = {m}, but row and col list {} squares", rows.len())));
+            }
+            blocked.extend(rows.into_iter().zip(cols).map(|(r, c)| (*line, r, c)));
+        }
+        (None, None) => {}
+        _ => return Err(Error::parse(1, "blocked squares need both row and col")),
+    }
+    blocked.extend(params.facts);
+    for (line, r, c) in blocked {
+        // Published blocked-queens instances count rows and columns from 1.
+        let one_based = |v: i64, what| coordinate(line, v - 1, what).map_err(|_| {
+            Error::parse(line, format!("{what} {v} is not valid: blocked squares count from 1"))
+        });
+        problem = problem.block(one_based(r, "row")?, one_based(c, "column")?);
+    }
+    Ok(problem)
+}

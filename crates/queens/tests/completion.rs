@@ -1,0 +1,213 @@
+//! Completion against brute force: every solution of the board, filtered by the givens.
+
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+use queens::{
+    Completion, Diagonal, Error, GivenConflict, Outcome, excluded_diagonals, parse_completion,
+    reference, validate,
+};
+
+/// The completions of `problem` by brute force: all solutions, in order, that keep the
+/// given queens and avoid every closed square and diagonal.
+fn brute_force(problem: &Completion) -> Vec<Vec<u32>> {
+    let n = problem.n();
+    reference::solutions(n)
+        .into_iter()
+        .filter(|s| {
+            problem.queens().iter().all(|&(r, c)| s[r as usize] == c)
+                && problem.blocked().iter().all(|&(r, c)| s[r as usize] != c)
+                && problem.diagonals().iter().all(|d| {
+                    s.iter()
+                        .zip(0..)
+                        .all(|(&c, r)| !d.contains(n, r, c))
+                })
+        })
+        .collect()
+}
+
+/// Checks every way of answering `problem` against brute force.
+fn agrees_with_brute_force(problem: &Completion) {
+    if let Err(conflict) = problem.check() {
+        assert_eq!(problem.count(), Err(Error::Givens(conflict.clone())));
+        assert_eq!(problem.find(None), Err(Error::Givens(conflict)));
+        return;
+    }
+    let expected = brute_force(problem);
+    let listed: Vec<Vec<u32>> = problem.iter().unwrap().map(|p| p.into_columns()).collect();
+    assert_eq!(listed, expected, "{problem:?}");
+    assert_eq!(problem.count().unwrap(), expected.len() as u128, "{problem:?}");
+    assert_eq!(
+        problem.first().unwrap().map(|p| p.into_columns()),
+        expected.first().cloned()
+    );
+    match problem.find(None).unwrap() {
+        Outcome::Completed(p) => assert!(expected.contains(&p.into_columns()), "{problem:?}"),
+        Outcome::Impossible => assert!(expected.is_empty(), "{problem:?}"),
+        Outcome::Unknown => panic!("no deadline, yet unknown: {problem:?}"),
+    }
+}
+
+/// A problem on an n × n board: givens drawn from a solution half the time (so that most
+/// are satisfiable), anywhere otherwise.
+fn problem() -> impl Strategy<Value = Completion> {
+    (0usize..=10)
+        .prop_flat_map(|n| {
+            let m = n.max(1) as u32;
+            let square = (0..m, 0..m);
+            (
+                Just(n),
+                any::<bool>(),
+                prop::collection::vec(square.clone(), 0..4),
+                prop::collection::vec(square, 0..6),
+                prop::collection::vec((0..2 * m - 1, any::<bool>()), 0..8),
+            )
+        })
+        .prop_map(|(n, from_solution, queens, blocked, diagonals)| {
+            let solutions = reference::solutions(n);
+            let mut problem = Completion::new(n);
+            for (i, &(r, c)) in queens.iter().enumerate() {
+                problem = match solutions.get(i * 7 % solutions.len().max(1)) {
+                    Some(s) if from_solution && (r as usize) < s.len() => problem.queen(r, s[r as usize]),
+                    _ => problem.queen(r, c),
+                };
+            }
+            for (r, c) in blocked {
+                problem = problem.block(r, c);
+            }
+            for (d, sum) in diagonals {
+                problem = problem.exclude(if sum {
+                    Diagonal::Sum(d)
+                } else {
+                    Diagonal::Difference(d)
+                });
+            }
+            problem
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 400,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn every_answer_agrees_with_brute_force(problem in problem()) {
+        agrees_with_brute_force(&problem);
+    }
+
+    #[test]
+    fn generated_instances_agree_with_brute_force(n in 4usize..=10, seed in any::<u64>(), cut in 0usize..40) {
+        let instance = excluded_diagonals(n, seed);
+        agrees_with_brute_force(&instance.completion(cut));
+    }
+}
+
+#[test]
+fn nauck_b4_d5_has_exactly_two_completions() {
+    // From a8: b4 is row 4, column 1; d5 is row 3, column 3.
+    let nauck = Completion::new(8).queen(4, 1).queen(3, 3);
+    assert_eq!(nauck.count().unwrap(), 2);
+    agrees_with_brute_force(&nauck);
+}
+
+#[test]
+fn givens_alone_can_be_the_whole_answer() {
+    let full = Completion::new(4).queen(0, 1).queen(1, 3).queen(2, 0).queen(3, 2);
+    assert_eq!(full.count().unwrap(), 1);
+    assert_eq!(full.first().unwrap().unwrap().columns(), &[1, 3, 0, 2]);
+    agrees_with_brute_force(&Completion::new(0));
+}
+
+#[test]
+fn conflicting_givens_are_named() {
+    let cases = [
+        (Completion::new(8).queen(0, 0).queen(0, 5), "the given queens at (0, 0) and (0, 5) share a row"),
+        (Completion::new(8).queen(0, 2).queen(6, 2), "the given queens at (0, 2) and (6, 2) share a column"),
+        (Completion::new(8).queen(2, 2).queen(2, 2), "the queen at (2, 2) is given twice"),
+        (Completion::new(8).queen(8, 1), "the square (8, 1) is outside the 8×8 board (rows and columns 0 to 7)"),
+        (Completion::new(8).block(1, 9), "the square (1, 9) is outside the 8×8 board (rows and columns 0 to 7)"),
+        (Completion::new(8).exclude(Diagonal::Sum(15)), "diagonal number 15 does not exist on a 8×8 board (0 to 14)"),
+        (
+            Completion::new(8).queen(3, 5).exclude(Diagonal::Difference(5)),
+            "the given queen at (3, 5) stands on the diagonal r - c = -2, which is excluded",
+        ),
+    ];
+    for (problem, message) in cases {
+        assert_eq!(problem.check().unwrap_err().to_string(), message);
+        assert_eq!(problem.find(None).unwrap_err().to_string(), message);
+    }
+    assert_eq!(
+        Completion::new(5).queen(1, 1).block(1, 1).check(),
+        Err(GivenConflict::Blocked { queen: (1, 1) })
+    );
+}
+
+#[test]
+fn generated_instances_keep_four_open_squares_per_line() {
+    for seed in 0..20 {
+        let instance = excluded_diagonals(12, seed);
+        let n = instance.n;
+        let lines_ok = |closed: &[Diagonal]| {
+            let open = |r: u32, c: u32| !closed.iter().any(|d| d.contains(n, r, c));
+            (0..n as u32).all(|line| {
+                (0..n as u32).filter(|&c| open(line, c)).count() >= 4
+                    && (0..n as u32).filter(|&r| open(r, line)).count() >= 4
+            })
+        };
+        assert!(lines_ok(&instance.diagonals), "seed {seed}");
+        // The draw went as far as it could: closing any diagonal left out breaks the rule.
+        for d in 0..2 * n as u32 - 1 {
+            for extra in [Diagonal::Sum(d), Diagonal::Difference(d)] {
+                if !instance.diagonals.contains(&extra) {
+                    let more = [&instance.diagonals[..], &[extra]].concat();
+                    assert!(!lines_ok(&more), "seed {seed}: {extra:?} could be added");
+                }
+            }
+        }
+        assert_eq!(parse_completion(&instance.to_string()).unwrap().diagonals(), &instance.diagonals[..]);
+    }
+}
+
+#[test]
+fn large_boards_complete_by_local_search() {
+    let n = 300;
+    let base: Vec<u32> = queens::construct(n as u32).unwrap().collect();
+    let mut problem = Completion::new(n);
+    for r in (0..n).step_by(10) {
+        problem = problem.queen(r as u32, base[r]);
+    }
+    problem = problem.block(1, 1).block(2, 2).exclude(Diagonal::Sum(0)).exclude(Diagonal::Difference(598));
+    let Outcome::Completed(p) = problem.find(None).unwrap() else {
+        panic!("300 queens with 30 givens complete");
+    };
+    assert!(validate(p.columns()).is_ok());
+    assert!(problem.queens().iter().all(|&(r, c)| p.columns()[r as usize] == c));
+    assert!(p.columns()[1] != 1 && p.columns()[2] != 2 && p.columns()[0] != 0 && p.columns()[299] != 299);
+    assert!(matches!(problem.count(), Err(Error::TooLarge { .. })));
+}
+
+#[test]
+fn a_deadline_gives_unknown_never_a_wrong_answer() {
+    // A fully blocked row above the bitboards' limit: local search can only give up.
+    let mut blocked = Completion::new(100);
+    for c in 0..100 {
+        blocked = blocked.block(50, c);
+    }
+    let soon = Instant::now() + Duration::from_millis(200);
+    assert_eq!(blocked.find(Some(soon)).unwrap(), Outcome::Unknown);
+    // Hard generated instances with no time at all: unknown, or the right answer.
+    for seed in 0..5 {
+        let problem = excluded_diagonals(30, seed).completion(40);
+        match problem.find(Some(Instant::now())).unwrap() {
+            Outcome::Unknown => {}
+            Outcome::Completed(p) => assert!(validate(p.columns()).is_ok()),
+            Outcome::Impossible => {
+                assert_eq!(problem.find(None).unwrap(), Outcome::Impossible, "seed {seed}");
+            }
+        }
+    }
+}
