@@ -43,6 +43,75 @@ pub(crate) enum Command {
     /// placements and rows are numbered from 0. Exits 0 when all are solutions, 1 when
     /// any is not, 2 when the input cannot be read as placements.
     Verify(VerifyArgs),
+    /// Finish a partly filled board: n-queens completion, blocked n-queens and the
+    /// Excluded Diagonals Problem.
+    ///
+    /// Reads FILE (or standard input), detecting the format: a board of Q (a queen that
+    /// must stay), . (a free square) and x (a closed square), one row per line or all on
+    /// one line; CSPLib's completion parameters (letting n = 10, letting init = [[r, c],
+    /// ...], 0-based); CSPLib's Excluded Diagonals parameters (n = 10, numdiags = 14,
+    /// diags = [[d, 1], [d, 0], ...]: [d, 1] closes r + c = d, [d, 0] closes
+    /// r - c = d - (n - 1)); blocked n-queens as MiniZinc data (n, m, row, col) or facts
+    /// (board(4). block(1, 1).), 1-based. Or give the problem with --n and --queens.
+    ///
+    /// Prints one completion (exit 0), or "no completion" on stderr (exit 1), or
+    /// "unknown" when --timeout ran out first (exit 3). Givens that attack each other or
+    /// stand on closed squares are named (exit 2). Exact up to 64 queens; above, local
+    /// search finds completions but cannot prove there is none.
+    Complete(CompleteArgs),
+    /// Print a random Excluded Diagonals instance in CSPLib's format, for `complete`: the
+    /// 4n - 2 diagonals in a random order, each kept only while every row and column
+    /// keeps at least 4 open squares. Cut it with `complete --diags D`.
+    Instance(InstanceArgs),
+}
+
+#[derive(Debug, Args)]
+#[command(allow_negative_numbers = true)]
+pub(crate) struct CompleteArgs {
+    /// The problem file. By default, standard input (unless --n is given).
+    #[arg(conflicts_with = "n")]
+    pub(crate) file: Option<PathBuf>,
+    /// The board size, for a problem given on the command line.
+    #[arg(long, value_name = "N", value_parser = parse_complete_n)]
+    pub(crate) n: Option<u32>,
+    /// The given queens, with --n: "row,column row,column ...", 0-based.
+    #[arg(long, value_name = "SQUARES", requires = "n")]
+    pub(crate) queens: Option<String>,
+    /// Use only the first D excluded diagonals of the instance.
+    #[arg(long, value_name = "D")]
+    pub(crate) diags: Option<usize>,
+    /// Print every completion, in lexicographic order (n up to 64).
+    #[arg(short, long, conflicts_with = "count")]
+    pub(crate) all: bool,
+    /// Print the number of completions (n up to 64).
+    #[arg(short, long)]
+    pub(crate) count: bool,
+    /// With --all, stop after this many completions.
+    #[arg(short, long, value_name = "K", value_parser = parse_limit, requires = "all")]
+    pub(crate) limit: Option<u64>,
+    /// How to print completions.
+    #[arg(short, long, value_enum, default_value_t = FormatArg::Text(Format::Board))]
+    pub(crate) format: FormatArg,
+    #[command(flatten)]
+    pub(crate) picture: PictureArgs,
+    /// Give up after this many seconds, printing "unknown" (exit 3). By default the
+    /// exact search runs to the end; above 64 queens the local search stops after 60 s.
+    #[arg(short, long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with_all = ["all", "count"])]
+    pub(crate) timeout: Option<f64>,
+    /// Threads searching. By default, one per core. The answer never depends on it.
+    #[arg(short = 'j', long, value_name = "T")]
+    pub(crate) threads: Option<NonZeroUsize>,
+}
+
+#[derive(Debug, Args)]
+#[command(allow_negative_numbers = true)]
+pub(crate) struct InstanceArgs {
+    /// The board size (at most 64).
+    #[arg(value_parser = parse_n)]
+    pub(crate) n: usize,
+    /// The seed of the draw: the same seed gives the same instance everywhere.
+    #[arg(short, long, default_value_t = 0)]
+    pub(crate) seed: u64,
 }
 
 #[derive(Debug, Args)]
@@ -270,6 +339,14 @@ fn parse_big_n(s: &str) -> Result<u32, String> {
     parse_queens(s, u64::from(ONE_MAX_N)).map(|n| n as u32)
 }
 
+/// The largest board `complete` takes: its local search keeps tens of bytes per queen.
+pub(crate) const COMPLETE_MAX_N: u32 = 10_000_000;
+
+/// Parses the board size for `complete --n`.
+fn parse_complete_n(s: &str) -> Result<u32, String> {
+    parse_queens(s, u64::from(COMPLETE_MAX_N)).map(|n| n as u32)
+}
+
 /// A whole number of queens from 0 to `max`, or a message saying what is allowed.
 fn parse_queens(s: &str, max: u64) -> Result<u64, String> {
     let allowed = format!("expected a whole number from 0 to {max}");
@@ -307,4 +384,14 @@ fn parse_limit(s: &str) -> Result<u64, String> {
             u64::MAX
         )
     })
+}
+
+/// A positive number of seconds.
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t > 0.0 && t.is_finite() && t <= 1e9 => Ok(t),
+        _ => Err(format!(
+            "'{s}' is not a number of seconds: expected a positive number such as 10 or 0.5"
+        )),
+    }
 }

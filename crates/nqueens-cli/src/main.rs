@@ -33,6 +33,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Shard(args)) => cmd::shard::run(&args),
         Some(Command::Merge(args)) => cmd::merge::run(&args),
         Some(Command::Verify(args)) => cmd::verify::run(&args),
+        Some(Command::Complete(args)) => cmd::complete::run(&args),
+        Some(Command::Instance(args)) => cmd::complete::instance(&args),
     }
 }
 

@@ -159,18 +159,32 @@ impl Counter {
         };
         // One unit per task: units differ in size by orders of magnitude, and rayon's work
         // stealing balances them far better than fixed chunks would.
-        let parallel = || units.par_iter().with_max_len(1).map(one).sum();
-        match self.threads {
-            Some(t) if t == NonZeroUsize::MIN => Ok(units.iter().map(one).sum()),
-            // A pool of its own only when asked for a size: by default rayon's global pool
-            // serves every count, so callers counting often (a uniform draw counts each
-            // time) do not start threads each time.
-            Some(t) => rayon::ThreadPoolBuilder::new()
-                .num_threads(t.get())
-                .build()
-                .map(|pool| pool.install(parallel))
-                .map_err(|e| Error::Threads(e.to_string())),
-            None => Ok(parallel()),
-        }
+        on_threads(
+            self.threads,
+            || units.iter().map(one).sum(),
+            || units.par_iter().with_max_len(1).map(one).sum(),
+        )
+    }
+}
+
+/// Runs `sequential` on the calling thread when one thread is asked for, else `parallel`
+/// on a pool of the size asked for.
+///
+/// A pool of its own only when asked for a size: by default rayon's global pool serves
+/// every call, so callers counting often (a uniform draw counts each time) do not start
+/// threads each time.
+pub(crate) fn on_threads<T: Send>(
+    threads: Option<NonZeroUsize>,
+    sequential: impl FnOnce() -> T,
+    parallel: impl FnOnce() -> T + Send,
+) -> Result<T, Error> {
+    match threads {
+        Some(t) if t == NonZeroUsize::MIN => Ok(sequential()),
+        Some(t) => rayon::ThreadPoolBuilder::new()
+            .num_threads(t.get())
+            .build()
+            .map(|pool| pool.install(parallel))
+            .map_err(|e| Error::Threads(e.to_string())),
+        None => Ok(parallel()),
     }
 }

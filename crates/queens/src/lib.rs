@@ -72,8 +72,8 @@ mod symmetry;
 pub use bitboard::MAX_N;
 pub use board::{Conflict, Placement, validate};
 pub use complete::{
-    Completion, Completions, Diagonal, ExcludedDiagonals, GivenConflict, Outcome, excluded_diagonals,
-    parse_completion,
+    Completion, Completions, Diagonal, ExcludedDiagonals, GivenConflict, Outcome,
+    excluded_diagonals, parse_completion,
 };
 pub use construct::{Construction, construct};
 pub use count::{Counter, Counts, count};

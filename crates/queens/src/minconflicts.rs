@@ -79,7 +79,11 @@ impl Free {
 
     /// One attempt from a fresh random start: the columns of the free rows, in order, or
     /// `None` when the attempt's budget or the deadline runs out.
-    pub(crate) fn search(&self, rng: &mut ChaCha8Rng, deadline: Option<Instant>) -> Option<Vec<u32>> {
+    pub(crate) fn search(
+        &self,
+        rng: &mut ChaCha8Rng,
+        deadline: Option<Instant>,
+    ) -> Option<Vec<u32>> {
         LocalSearch::new(self, rng).solve(rng, deadline)
     }
 }
@@ -147,7 +151,9 @@ impl<'a> LocalSearch<'a> {
 
     /// 1 on a blocked square.
     fn closed(&self, i: u32, col: u32) -> u32 {
-        u32::from(!self.free.blocked.is_empty() && self.free.blocked.contains(&(self.free.row(i), col)))
+        u32::from(
+            !self.free.blocked.is_empty() && self.free.blocked.contains(&(self.free.row(i), col)),
+        )
     }
 
     fn add(&mut self, i: u32) {
@@ -206,7 +212,9 @@ impl<'a> LocalSearch<'a> {
                         return None;
                     }
                     budget -= 1;
-                    if budget % 65_536 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                    if budget.is_multiple_of(65_536)
+                        && deadline.is_some_and(|d| Instant::now() >= d)
+                    {
                         return None;
                     }
                     let j = rng.random_range(0..m);

@@ -18,11 +18,10 @@ fn brute_force(problem: &Completion) -> Vec<Vec<u32>> {
         .filter(|s| {
             problem.queens().iter().all(|&(r, c)| s[r as usize] == c)
                 && problem.blocked().iter().all(|&(r, c)| s[r as usize] != c)
-                && problem.diagonals().iter().all(|d| {
-                    s.iter()
-                        .zip(0..)
-                        .all(|(&c, r)| !d.contains(n, r, c))
-                })
+                && problem
+                    .diagonals()
+                    .iter()
+                    .all(|d| s.iter().zip(0..).all(|(&c, r)| !d.contains(n, r, c)))
         })
         .collect()
 }
@@ -37,7 +36,11 @@ fn agrees_with_brute_force(problem: &Completion) {
     let expected = brute_force(problem);
     let listed: Vec<Vec<u32>> = problem.iter().unwrap().map(|p| p.into_columns()).collect();
     assert_eq!(listed, expected, "{problem:?}");
-    assert_eq!(problem.count().unwrap(), expected.len() as u128, "{problem:?}");
+    assert_eq!(
+        problem.count().unwrap(),
+        expected.len() as u128,
+        "{problem:?}"
+    );
     assert_eq!(
         problem.first().unwrap().map(|p| p.into_columns()),
         expected.first().cloned()
@@ -69,7 +72,9 @@ fn problem() -> impl Strategy<Value = Completion> {
             let mut problem = Completion::new(n);
             for (i, &(r, c)) in queens.iter().enumerate() {
                 problem = match solutions.get(i * 7 % solutions.len().max(1)) {
-                    Some(s) if from_solution && (r as usize) < s.len() => problem.queen(r, s[r as usize]),
+                    Some(s) if from_solution && (r as usize) < s.len() => {
+                        problem.queen(r, s[r as usize])
+                    }
                     _ => problem.queen(r, c),
                 };
             }
@@ -116,7 +121,11 @@ fn nauck_b4_d5_has_exactly_two_completions() {
 
 #[test]
 fn givens_alone_can_be_the_whole_answer() {
-    let full = Completion::new(4).queen(0, 1).queen(1, 3).queen(2, 0).queen(3, 2);
+    let full = Completion::new(4)
+        .queen(0, 1)
+        .queen(1, 3)
+        .queen(2, 0)
+        .queen(3, 2);
     assert_eq!(full.count().unwrap(), 1);
     assert_eq!(full.first().unwrap().unwrap().columns(), &[1, 3, 0, 2]);
     agrees_with_brute_force(&Completion::new(0));
@@ -125,14 +134,34 @@ fn givens_alone_can_be_the_whole_answer() {
 #[test]
 fn conflicting_givens_are_named() {
     let cases = [
-        (Completion::new(8).queen(0, 0).queen(0, 5), "the given queens at (0, 0) and (0, 5) share a row"),
-        (Completion::new(8).queen(0, 2).queen(6, 2), "the given queens at (0, 2) and (6, 2) share a column"),
-        (Completion::new(8).queen(2, 2).queen(2, 2), "the queen at (2, 2) is given twice"),
-        (Completion::new(8).queen(8, 1), "the square (8, 1) is outside the 8×8 board (rows and columns 0 to 7)"),
-        (Completion::new(8).block(1, 9), "the square (1, 9) is outside the 8×8 board (rows and columns 0 to 7)"),
-        (Completion::new(8).exclude(Diagonal::Sum(15)), "diagonal number 15 does not exist on a 8×8 board (0 to 14)"),
         (
-            Completion::new(8).queen(3, 5).exclude(Diagonal::Difference(5)),
+            Completion::new(8).queen(0, 0).queen(0, 5),
+            "the given queens at (0, 0) and (0, 5) share a row",
+        ),
+        (
+            Completion::new(8).queen(0, 2).queen(6, 2),
+            "the given queens at (0, 2) and (6, 2) share a column",
+        ),
+        (
+            Completion::new(8).queen(2, 2).queen(2, 2),
+            "the queen at (2, 2) is given twice",
+        ),
+        (
+            Completion::new(8).queen(8, 1),
+            "the square (8, 1) is outside the 8×8 board (rows and columns 0 to 7)",
+        ),
+        (
+            Completion::new(8).block(1, 9),
+            "the square (1, 9) is outside the 8×8 board (rows and columns 0 to 7)",
+        ),
+        (
+            Completion::new(8).exclude(Diagonal::Sum(15)),
+            "diagonal number 15 does not exist on a 8×8 board (0 to 14)",
+        ),
+        (
+            Completion::new(8)
+                .queen(3, 5)
+                .exclude(Diagonal::Difference(5)),
             "the given queen at (3, 5) stands on the diagonal r - c = -2, which is excluded",
         ),
     ];
@@ -168,7 +197,10 @@ fn generated_instances_keep_four_open_squares_per_line() {
                 }
             }
         }
-        assert_eq!(parse_completion(&instance.to_string()).unwrap().diagonals(), &instance.diagonals[..]);
+        assert_eq!(
+            parse_completion(&instance.to_string()).unwrap().diagonals(),
+            &instance.diagonals[..]
+        );
     }
 }
 
@@ -180,13 +212,27 @@ fn large_boards_complete_by_local_search() {
     for r in (0..n).step_by(10) {
         problem = problem.queen(r as u32, base[r]);
     }
-    problem = problem.block(1, 1).block(2, 2).exclude(Diagonal::Sum(0)).exclude(Diagonal::Difference(598));
+    problem = problem
+        .block(1, 1)
+        .block(2, 2)
+        .exclude(Diagonal::Sum(0))
+        .exclude(Diagonal::Difference(598));
     let Outcome::Completed(p) = problem.find(None).unwrap() else {
         panic!("300 queens with 30 givens complete");
     };
     assert!(validate(p.columns()).is_ok());
-    assert!(problem.queens().iter().all(|&(r, c)| p.columns()[r as usize] == c));
-    assert!(p.columns()[1] != 1 && p.columns()[2] != 2 && p.columns()[0] != 0 && p.columns()[299] != 299);
+    assert!(
+        problem
+            .queens()
+            .iter()
+            .all(|&(r, c)| p.columns()[r as usize] == c)
+    );
+    assert!(
+        p.columns()[1] != 1
+            && p.columns()[2] != 2
+            && p.columns()[0] != 0
+            && p.columns()[299] != 299
+    );
     assert!(matches!(problem.count(), Err(Error::TooLarge { .. })));
 }
 
@@ -206,7 +252,11 @@ fn a_deadline_gives_unknown_never_a_wrong_answer() {
             Outcome::Unknown => {}
             Outcome::Completed(p) => assert!(validate(p.columns()).is_ok()),
             Outcome::Impossible => {
-                assert_eq!(problem.find(None).unwrap(), Outcome::Impossible, "seed {seed}");
+                assert_eq!(
+                    problem.find(None).unwrap(),
+                    Outcome::Impossible,
+                    "seed {seed}"
+                );
             }
         }
     }

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub(crate) mod complete;
 pub(crate) mod count;
 pub(crate) mod interactive;
 pub(crate) mod merge;

@@ -189,5 +189,4 @@ impl Grid {
             })
             .collect()
     }
-
 }

@@ -16,8 +16,10 @@ use std::num::NonZeroUsize;
 use std::time::Instant;
 
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::bitboard::{MAX_N, search_lanes};
+use crate::count::on_threads;
 use crate::{Error, Placement};
 use grid::{Grid, Order, State, Step};
 
@@ -156,7 +158,10 @@ impl fmt::Display for GivenConflict {
                 "the given queens at ({r1}, {c1}) and ({r2}, {c2}) share a {line}"
             ),
             GivenConflict::Blocked { queen: (r, c) } => {
-                write!(f, "the given queen at ({r}, {c}) stands on a blocked square")
+                write!(
+                    f,
+                    "the given queen at ({r}, {c}) stands on a blocked square"
+                )
             }
             GivenConflict::Excluded {
                 queen: (r, c),
@@ -316,7 +321,12 @@ impl Completion {
         let mut lines: [HashMap<i64, (u32, u32)>; 4] = Default::default();
         for &(r, c) in &self.queens {
             let (row, col) = (i64::from(r), i64::from(c));
-            let keys = [("row", row), ("column", col), ("diagonal", row + col), ("diagonal", row - col)];
+            let keys = [
+                ("row", row),
+                ("column", col),
+                ("diagonal", row + col),
+                ("diagonal", row - col),
+            ];
             for (seen, (line, key)) in lines.iter_mut().zip(keys) {
                 if let Some(other) = seen.insert(key, (r, c)) {
                     return Err(GivenConflict::Attack {
@@ -429,16 +439,11 @@ impl Completion {
             search_lanes(prefix, &masks, &taken, |_| leaves += 1);
             leaves
         };
-        let parallel = || prefixes.par_iter().with_max_len(1).map(one).sum();
-        match self.threads {
-            Some(t) if t == NonZeroUsize::MIN => Ok(prefixes.iter().map(one).sum()),
-            Some(t) => rayon::ThreadPoolBuilder::new()
-                .num_threads(t.get())
-                .build()
-                .map(|pool| pool.install(parallel))
-                .map_err(|e| Error::Threads(e.to_string())),
-            None => Ok(parallel()),
-        }
+        on_threads(
+            self.threads,
+            || prefixes.iter().map(one).sum(),
+            || prefixes.par_iter().with_max_len(1).map(one).sum(),
+        )
     }
 
     /// One completion, found as fast as the search can: at each step it fills the row or
@@ -468,14 +473,77 @@ impl Completion {
                 .map_or(Outcome::Unknown, |c| Outcome::Completed(Placement::new(c))));
         }
         let (grid, start, given) = self.setup()?;
-        let mut columns: Vec<u32> = given.iter().map(|c| c.unwrap_or(0)).collect();
-        let mut clock = Clock { deadline, nodes: 0 };
-        Ok(match tightest(&grid, start, &mut columns, &mut clock) {
-            Some(true) => Outcome::Completed(Placement::new(columns)),
-            Some(false) => Outcome::Impossible,
-            None => Outcome::Unknown,
+        let columns: Vec<u32> = given.iter().map(|c| c.unwrap_or(0)).collect();
+        // Subtrees for the threads: the tree's top levels, breadth first, in the order a
+        // single search meets them, so that the answer does not depend on the threads.
+        let mut frontier = vec![(start, columns)];
+        while frontier.len() < SUBTREES {
+            let mut next = Vec::new();
+            let mut grew = false;
+            for (s, columns) in frontier {
+                let squares: Vec<(usize, usize)> = match grid.step(&s, Order::Tightest) {
+                    Step::Done => {
+                        next.push((s, columns));
+                        continue;
+                    }
+                    Step::Dead => continue,
+                    Step::Row(r, options) => bits(options).map(|c| (r, c)).collect(),
+                    Step::Column(c, options) => bits(options).map(|r| (r, c)).collect(),
+                };
+                grew = true;
+                for (r, c) in squares {
+                    let mut columns = columns.clone();
+                    columns[r] = c as u32;
+                    next.push((grid.place(s, r, c), columns));
+                }
+            }
+            frontier = next;
+            if !grew {
+                break;
+            }
+        }
+        let timed_out = AtomicBool::new(false);
+        let one = |(s, mut columns): (State, Vec<u32>)| {
+            let mut clock = Clock { deadline, nodes: 0 };
+            match tightest(&grid, s, &mut columns, &mut clock) {
+                Some(true) => Some(Placement::new(columns)),
+                Some(false) => None,
+                None => {
+                    timed_out.store(true, Ordering::Relaxed);
+                    None
+                }
+            }
+        };
+        let sequential = || frontier.clone().into_iter().find_map(one);
+        let parallel = || {
+            frontier
+                .clone()
+                .into_par_iter()
+                .with_max_len(1)
+                .find_map_first(one)
+        };
+        let found = on_threads(self.threads, sequential, parallel)?;
+        Ok(match found {
+            Some(p) => Outcome::Completed(p),
+            None if timed_out.into_inner() => Outcome::Unknown,
+            None => Outcome::Impossible,
         })
     }
+}
+
+/// How many subtrees [`Completion::find`] splits its search into, at least, for the
+/// threads to share.
+const SUBTREES: usize = 64;
+
+/// The set bits of a mask, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
 }
 
 /// Every way to fill the first `depth` rows from their masks, without attacks.
@@ -489,9 +557,10 @@ fn prefixes_of(masks: &[u64], depth: usize, prefix: &mut Vec<u32>, out: &mut Vec
     while open != 0 {
         let c = open.trailing_zeros();
         open &= open - 1;
-        let clear = prefix.iter().enumerate().all(|(r, &pc)| {
-            pc != c && (row - r) as u32 != pc.abs_diff(c)
-        });
+        let clear = prefix
+            .iter()
+            .enumerate()
+            .all(|(r, &pc)| pc != c && (row - r) as u32 != pc.abs_diff(c));
         if clear {
             prefix.push(c);
             prefixes_of(masks, depth, prefix, out);
@@ -511,7 +580,7 @@ impl Clock {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         match self.deadline {
-            Some(deadline) if self.nodes % 4096 == 0 => Instant::now() < deadline,
+            Some(deadline) if self.nodes.is_multiple_of(4096) => Instant::now() < deadline,
             _ => true,
         }
     }

@@ -36,7 +36,10 @@ use crate::Error;
 pub fn parse_completion(text: &str) -> Result<Completion, Error> {
     let start = text.trim_start();
     match start.chars().next() {
-        None => Err(Error::parse(1, "the input is empty: expected a board or parameters")),
+        None => Err(Error::parse(
+            1,
+            "the input is empty: expected a board or parameters",
+        )),
         Some('Q' | '.' | 'x' | 'X') => parse_board(text),
         Some(_) => parse_parameters(text),
     }
@@ -63,7 +66,9 @@ fn parse_board(text: &str) -> Result<Completion, Error> {
         if squares != n {
             return Err(Error::parse(
                 line,
-                format!("row {r} has {squares} squares, but the board has {n} rows: a board is square"),
+                format!(
+                    "row {r} has {squares} squares, but the board has {n} rows: a board is square"
+                ),
             ));
         }
         for (c, square) in row.chars().enumerate() {
@@ -75,7 +80,9 @@ fn parse_board(text: &str) -> Result<Completion, Error> {
                 other => {
                     return Err(Error::parse(
                         line,
-                        format!("unexpected {other:?} on a board: expected Q (a queen), . (a free square) or x (a blocked square)"),
+                        format!(
+                            "unexpected {other:?} on a board: expected Q (a queen), . (a free square) or x (a blocked square)"
+                        ),
                     ));
                 }
             };
@@ -117,9 +124,9 @@ fn tokens(text: &str) -> Result<Vec<(usize, Token)>, Error> {
                     chars.next();
                 }
                 let word = &code[at..end];
-                let value = word.parse().map_err(|_| {
-                    Error::parse(line, format!("'{word}' is not a number"))
-                })?;
+                let value = word
+                    .parse()
+                    .map_err(|_| Error::parse(line, format!("'{word}' is not a number")))?;
                 out.push((line, Token::Int(value)));
             } else if ch.is_alphabetic() || ch == '_' {
                 let mut end = at;
@@ -135,7 +142,10 @@ fn tokens(text: &str) -> Result<Vec<(usize, Token)>, Error> {
                 out.push((line, Token::Symbol(ch)));
                 chars.next();
             } else {
-                return Err(Error::parse(line, format!("unexpected {ch:?} in the parameters")));
+                return Err(Error::parse(
+                    line,
+                    format!("unexpected {ch:?} in the parameters"),
+                ));
             }
         }
     }
@@ -276,7 +286,9 @@ fn parse_parameters(text: &str) -> Result<Completion, Error> {
             other => {
                 return Err(Error::parse(
                     line,
-                    format!("unknown parameter '{other}': expected n with init (completion), numdiags and diags (excluded diagonals), or m, row and col (blocked queens)"),
+                    format!(
+                        "unknown parameter '{other}': expected n with init (completion), numdiags and diags (excluded diagonals), or m, row and col (blocked queens)"
+                    ),
                 ));
             }
         }
@@ -308,7 +320,10 @@ fn fact(p: &mut Parser, name: &str, line: usize, params: &mut Params) -> Result<
         _ => {
             return Err(Error::parse(
                 line,
-                format!("unknown fact '{name}' with {} arguments: expected board(N) or block(R, C)", args.len()),
+                format!(
+                    "unknown fact '{name}' with {} arguments: expected board(N) or block(R, C)",
+                    args.len()
+                ),
             ));
         }
     }
@@ -322,7 +337,12 @@ fn coordinate(line: usize, v: i64, what: &str) -> Result<u32, Error> {
 
 /// A list of pairs.
 fn pairs(line: usize, value: &Value, name: &str) -> Result<Vec<(i64, i64)>, Error> {
-    let bad = || Error::parse(line, format!("'{name}' must be a list of pairs like [[0, 1], [2, 3]]"));
+    let bad = || {
+        Error::parse(
+            line,
+            format!("'{name}' must be a list of pairs like [[0, 1], [2, 3]]"),
+        )
+    };
     let Value::List(items) = value else {
         return Err(bad());
     };
@@ -355,13 +375,20 @@ fn numbers(line: usize, value: &Value, name: &str) -> Result<Vec<i64>, Error> {
 
 fn build(params: Params) -> Result<Completion, Error> {
     let Some((line, n)) = params.n else {
-        return Err(Error::parse(1, "the board size is missing: expected a line like 'n = 10'"));
+        return Err(Error::parse(
+            1,
+            "the board size is missing: expected a line like 'n = 10'",
+        ));
     };
-    let n = usize::try_from(n).map_err(|_| Error::parse(line, format!("n = {n} is not a board size")))?;
+    let n = usize::try_from(n)
+        .map_err(|_| Error::parse(line, format!("n = {n} is not a board size")))?;
     let mut problem = Completion::new(n);
     if let Some((line, init)) = &params.init {
         for (r, c) in pairs(*line, init, "init")? {
-            problem = problem.queen(coordinate(*line, r, "row")?, coordinate(*line, c, "column")?);
+            problem = problem.queen(
+                coordinate(*line, r, "row")?,
+                coordinate(*line, c, "column")?,
+            );
         }
     }
     if let Some((line, diags)) = &params.diags {
@@ -371,7 +398,10 @@ fn build(params: Params) -> Result<Completion, Error> {
                 .ok()
                 .filter(|&k| k <= all.len())
                 .ok_or_else(|| {
-                    Error::parse(l, format!("numdiags = {k}, but diags lists {} pairs", all.len()))
+                    Error::parse(
+                        l,
+                        format!("numdiags = {k}, but diags lists {} pairs", all.len()),
+                    )
                 })?,
             None => all.len(),
         };
@@ -398,11 +428,18 @@ fn build(params: Params) -> Result<Completion, Error> {
             if rows.len() != cols.len() {
                 return Err(Error::parse(
                     *line,
-                    format!("row lists {} squares but col lists {}", rows.len(), cols.len()),
+                    format!(
+                        "row lists {} squares but col lists {}",
+                        rows.len(),
+                        cols.len()
+                    ),
                 ));
             }
             if let Some((l, m)) = params.m.filter(|&(_, m)| m != rows.len() as i64) {
-                return Err(Error::parse(l, format!("m = {m}, but row and col list {} squares", rows.len())));
+                return Err(Error::parse(
+                    l,
+                    format!("m = {m}, but row and col list {} squares", rows.len()),
+                ));
             }
             blocked.extend(rows.into_iter().zip(cols).map(|(r, c)| (*line, r, c)));
         }
@@ -412,9 +449,14 @@ fn build(params: Params) -> Result<Completion, Error> {
     blocked.extend(params.facts);
     for (line, r, c) in blocked {
         // Published blocked-queens instances count rows and columns from 1.
-        let one_based = |v: i64, what| coordinate(line, v - 1, what).map_err(|_| {
-            Error::parse(line, format!("{what} {v} is not valid: blocked squares count from 1"))
-        });
+        let one_based = |v: i64, what| {
+            coordinate(line, v - 1, what).map_err(|_| {
+                Error::parse(
+                    line,
+                    format!("{what} {v} is not valid: blocked squares count from 1"),
+                )
+            })
+        };
         problem = problem.block(one_based(r, "row")?, one_based(c, "column")?);
     }
     Ok(problem)

@@ -85,7 +85,9 @@ pub fn excluded_diagonals(n: usize, seed: u64) -> ExcludedDiagonals {
         for &(r, c) in &squares {
             trial[r][c] = false;
         }
-        let rows_ok = trial.iter().all(|row| row.iter().filter(|&&o| o).count() >= keep);
+        let rows_ok = trial
+            .iter()
+            .all(|row| row.iter().filter(|&&o| o).count() >= keep);
         let cols_ok = (0..n).all(|c| trial.iter().filter(|row| row[c]).count() >= keep);
         if rows_ok && cols_ok {
             open = trial;

@@ -1,0 +1,186 @@
+//! `nqueens complete`: finish a partly filled board; `nqueens instance`: draw one.
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use queens::{Completion, MAX_N, Outcome, SolutionWriter, excluded_diagonals, parse_completion};
+
+use super::picture;
+use crate::cli::{CompleteArgs, FormatArg, InstanceArgs};
+use crate::error::usage;
+
+/// How long local search runs above the bitboards' limit when no --timeout is given: it
+/// cannot prove that there is no completion, so it must stop somewhere.
+const LOCAL_SEARCH_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The exit code of "unknown": no answer within the time allowed.
+const UNKNOWN: u8 = 3;
+
+pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
+    picture::check(args.format, &args.picture)?;
+    let problem = problem(args)?;
+    let n = problem.n();
+    if n > MAX_N && (args.all || args.count) {
+        return Err(usage(format!(
+            "n = {n} is too large for --all and --count: exact completion stops at {MAX_N} queens (without them, local search looks for one completion)"
+        )));
+    }
+    problem.check().map_err(queens::Error::Givens)?;
+    if args.count {
+        let mut out = super::stdout();
+        writeln!(out, "{}", problem.count()?)?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.all {
+        return all(&problem, args);
+    }
+    let timeout = args
+        .timeout
+        .map(Duration::from_secs_f64)
+        .or((n > MAX_N).then_some(LOCAL_SEARCH_TIMEOUT));
+    let deadline = timeout.map(|t| Instant::now() + t);
+    match problem.find(deadline)? {
+        Outcome::Completed(p) => {
+            write(&[p.into_columns()], args)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Outcome::Impossible => no_completion(),
+        Outcome::Unknown => {
+            let seconds = timeout.unwrap_or_default().as_secs_f64();
+            eprintln!("nqueens: no answer within {seconds} s");
+            let mut out = super::stdout();
+            writeln!(out, "unknown")?;
+            out.flush()?;
+            Ok(ExitCode::from(UNKNOWN))
+        }
+    }
+}
+
+/// The problem from --n and --queens, or from the file or standard input, cut to --diags.
+fn problem(args: &CompleteArgs) -> anyhow::Result<Completion> {
+    let mut problem = match args.n {
+        Some(n) => {
+            let mut problem = Completion::new(n as usize);
+            for (row, column) in squares(args.queens.as_deref().unwrap_or(""))? {
+                problem = problem.queen(row, column);
+            }
+            problem
+        }
+        None => {
+            let (name, text) = match &args.file {
+                Some(path) => (
+                    format!("'{}'", path.display()),
+                    fs::read(path)
+                        .map_err(|e| usage(format!("cannot read '{}': {e}", path.display())))?,
+                ),
+                None => {
+                    let mut bytes = Vec::new();
+                    io::stdin()
+                        .lock()
+                        .read_to_end(&mut bytes)
+                        .map_err(|e| usage(format!("cannot read standard input: {e}")))?;
+                    ("standard input".to_owned(), bytes)
+                }
+            };
+            let text =
+                String::from_utf8(text).map_err(|_| usage(format!("{name} is not UTF-8 text")))?;
+            parse_completion(&text).map_err(|e| usage(format!("{name}: {e}")))?
+        }
+    };
+    if let Some(d) = args.diags {
+        let listed = problem.diagonals().len();
+        problem = problem.first_diagonals(d).ok_or_else(|| {
+            usage(format!(
+                "--diags {d}: the instance lists only {listed} excluded diagonals"
+            ))
+        })?;
+    }
+    if let Some(t) = args.threads {
+        problem = problem.threads(t);
+    }
+    Ok(problem)
+}
+
+/// Parses "row,column row,column ...".
+fn squares(text: &str) -> anyhow::Result<Vec<(u32, u32)>> {
+    text.split_whitespace()
+        .map(|pair| {
+            let parsed = pair
+                .split_once(',')
+                .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)));
+            parsed.ok_or_else(|| {
+                usage(format!(
+                    "--queens: '{pair}' is not a square: expected row,column pairs such as \"0,1 3,2\" (0-based)"
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Streams every completion (up to --limit).
+fn all(problem: &Completion, args: &CompleteArgs) -> anyhow::Result<ExitCode> {
+    let limit = args.limit.unwrap_or(u64::MAX);
+    let mut completions = problem.iter()?;
+    let FormatArg::Text(format) = args.format else {
+        let wanted = usize::try_from(limit)
+            .unwrap_or(usize::MAX)
+            .min(picture::MAX_BOARDS + 1);
+        let boards: Vec<Vec<u32>> = completions.take(wanted).map(|p| p.into_columns()).collect();
+        if boards.len() > picture::MAX_BOARDS {
+            return Err(usage(format!(
+                "more than {} completions, too many for one picture: add --limit K",
+                picture::MAX_BOARDS
+            )));
+        }
+        if boards.is_empty() {
+            return no_completion();
+        }
+        picture::write(&boards, args.format, &args.picture)?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    // Nothing is printed, not even an empty JSON array, when there is no completion.
+    let Some(first) = completions.next_columns().map(<[u32]>::to_vec) else {
+        return no_completion();
+    };
+    let mut writer = SolutionWriter::new(super::stdout(), format);
+    if limit > 0 {
+        writer.write(&first)?;
+    }
+    while writer.written() < limit {
+        let Some(columns) = completions.next_columns() else {
+            break;
+        };
+        writer.write(columns)?;
+    }
+    writer.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes completions in the chosen format.
+fn write(boards: &[Vec<u32>], args: &CompleteArgs) -> anyhow::Result<()> {
+    let FormatArg::Text(format) = args.format else {
+        return picture::write(boards, args.format, &args.picture);
+    };
+    let mut writer = SolutionWriter::new(super::stdout(), format);
+    for b in boards {
+        writer.write(b)?;
+    }
+    writer.finish()?;
+    Ok(())
+}
+
+fn no_completion() -> anyhow::Result<ExitCode> {
+    eprintln!("no completion");
+    Ok(ExitCode::FAILURE)
+}
+
+/// `nqueens instance N --seed S`.
+pub(crate) fn instance(args: &InstanceArgs) -> anyhow::Result<ExitCode> {
+    let mut out = super::stdout();
+    write!(out, "{}", excluded_diagonals(args.n, args.seed))?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,306 @@
+//! `nqueens complete` and `nqueens instance` as users run them.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+/// Nauck's puzzle: queens on b4 and d5 of an 8×8 board, drawn from a8.
+const NAUCK: &str =
+    "........\n........\n........\n...Q....\n.Q......\n........\n........\n........\n";
+
+/// Asserts a usage error: exit 2, nothing on stdout, one line on stderr containing `needle`.
+fn usage_error(cmd: &mut Command, needle: &str) {
+    let out = cmd.assert().code(2).stdout("").get_output().stderr.clone();
+    let err = String::from_utf8(out).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(needle), "{err:?} lacks {needle:?}");
+}
+
+#[test]
+fn nauck_has_two_completions_in_order() {
+    nqueens()
+        .args(["complete", "--all", "--format", "columns"])
+        .write_stdin(NAUCK)
+        .assert()
+        .success()
+        .stdout("[4, 0, 7, 3, 1, 6, 2, 5]\n[4, 6, 0, 3, 1, 7, 5, 2]\n");
+    nqueens()
+        .args(["complete", "--count"])
+        .write_stdin(NAUCK)
+        .assert()
+        .success()
+        .stdout("2\n");
+}
+
+#[test]
+fn one_completion_keeps_the_givens_in_every_format() {
+    for format in ["board", "line", "columns", "leetcode", "json", "unicode"] {
+        let out = nqueens()
+            .args(["complete", "--format", format])
+            .write_stdin(NAUCK)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        // Whatever the format, verify reads it back as a solution.
+        nqueens().arg("verify").write_stdin(out).assert().success();
+    }
+    let columns = nqueens()
+        .args(["complete", "--format", "columns"])
+        .write_stdin(NAUCK)
+        .output()
+        .unwrap()
+        .stdout;
+    let text = String::from_utf8(columns).unwrap();
+    assert!(
+        text.starts_with("[4, 0, 7, 3, 1, 6, 2, 5]")
+            || text.starts_with("[4, 6, 0, 3, 1, 7, 5, 2]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn every_input_format_is_read() {
+    let cases = [
+        ("Q...\n..x.\n....\n....\n", "no completion"),
+        ("..x. .... .... ....", ""),
+        (
+            "language ESSENCE' 1.0\n$ Nauck\nletting n be 8\nletting init be [[4, 1], [3, 3]]\n",
+            "",
+        ),
+        ("letting n = 8;\nletting init = [[4, 1], [3, 3]];\n", ""),
+        ("n = 6\nnumdiags = 2\ndiags = [[5, 1], [5, 0]]\n", ""),
+        ("n = 4;\nm = 3;\nrow = [1,2,4];\ncol = [1,2,3];\n", ""),
+        ("board(4).\nblock(2,1).\nblock(2,2).\nblock(4,2).\n", ""),
+    ];
+    for (input, stderr) in cases {
+        let assert = nqueens()
+            .args(["complete", "-f", "columns"])
+            .write_stdin(input)
+            .assert();
+        if stderr.is_empty() {
+            let out = assert.success().get_output().stdout.clone();
+            nqueens().arg("verify").write_stdin(out).assert().success();
+        } else {
+            assert.code(1).stdout("").stderr(format!("{stderr}\n"));
+        }
+    }
+    // The published blocked-queens sample: its one answer, 1-based (1,3) (2,1) (3,4) (4,2).
+    nqueens()
+        .args(["complete", "-f", "columns"])
+        .write_stdin("board(4).\nblock(1,1).\nblock(2,2).\nblock(4,3).\n")
+        .assert()
+        .success()
+        .stdout("[2, 0, 3, 1]\n");
+}
+
+#[test]
+fn diagonals_are_cut_with_diags() {
+    // r + c = 4 and r - c = 0 closed: the 5×5 solutions avoiding both.
+    let instance = "n = 5\nnumdiags = 3\ndiags = [[4, 1], [4, 0], [3, 1]]\n";
+    let count = |extra: &[&str]| {
+        let out = nqueens()
+            .args(["complete", "--count"])
+            .args(extra)
+            .write_stdin(instance)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(count(&["--diags", "0"]), "10\n");
+    let one = count(&["--diags", "1"]);
+    let two = count(&["--diags", "2"]);
+    assert!(one.trim().parse::<u32>().unwrap() < 10);
+    assert!(two.trim().parse::<u32>().unwrap() <= one.trim().parse::<u32>().unwrap());
+    usage_error(
+        nqueens()
+            .args(["complete", "--diags", "4"])
+            .write_stdin(instance),
+        "--diags 4: the instance lists only 3 excluded diagonals",
+    );
+}
+
+#[test]
+fn no_completion_exits_1() {
+    nqueens()
+        .args(["complete", "--n", "6", "--queens", "0,0"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("no completion\n");
+    nqueens()
+        .args([
+            "complete", "--n", "6", "--queens", "0,0", "--all", "-f", "leetcode",
+        ])
+        .assert()
+        .code(1)
+        .stdout("");
+    nqueens()
+        .args(["complete", "--n", "6", "--queens", "0,0", "--count"])
+        .assert()
+        .success()
+        .stdout("0\n");
+}
+
+#[test]
+fn conflicting_givens_are_named_with_exit_2() {
+    let cases: [(&[&str], &str, &str); 4] = [
+        (
+            &["--n", "8", "--queens", "1,3 4,6"],
+            "",
+            "the given queens at (1, 3) and (4, 6) share a diagonal",
+        ),
+        (
+            &[],
+            "Q..Q\n....\n....\n....\n",
+            "the given queens at (0, 0) and (0, 3) share a row",
+        ),
+        (
+            &[],
+            "letting n = 8\nletting init = [[9, 1]]\n",
+            "the square (9, 1) is outside the 8×8 board",
+        ),
+        (
+            &[],
+            "n = 4\ninit = [[0, 1]]\ndiags = [[1, 1]]\n",
+            "the given queen at (0, 1) stands on the diagonal r + c = 1, which is excluded",
+        ),
+    ];
+    for (args, input, message) in cases {
+        usage_error(
+            nqueens().arg("complete").args(args).write_stdin(input),
+            message,
+        );
+    }
+    usage_error(
+        nqueens()
+            .arg("complete")
+            .write_stdin("n = 4\ndiags = [[7, 1]]\n"),
+        "diagonal number 7 does not exist on a 4×4 board (0 to 6)",
+    );
+    usage_error(
+        nqueens().args(["complete", "--n", "4", "--queens", "0,1 0,1"]),
+        "the queen at (0, 1) is given twice",
+    );
+}
+
+#[test]
+fn bad_input_is_a_usage_error() {
+    let cases: [(&[&str], &str, &str); 7] = [
+        (&[], "", "the input is empty"),
+        (
+            &[],
+            "Q..\n...\n..\n",
+            "line 3: row 2 has 2 squares, but the board has 3 rows",
+        ),
+        (&[], "Q.a\n...\n...\n", "unexpected 'a' on a board"),
+        (&[], "n = 4\nfoo = 1\n", "line 2: unknown parameter 'foo'"),
+        (&[], "n = 5\ndiags = [[4, 2]]\n", "diagonal kind 2"),
+        (
+            &["--n", "8", "--queens", "1;2"],
+            "",
+            "--queens: '1;2' is not a square",
+        ),
+        (
+            &["--timeout", "-1", "--n", "8"],
+            "",
+            "is not a number of seconds",
+        ),
+    ];
+    for (args, input, message) in cases {
+        usage_error(
+            nqueens().arg("complete").args(args).write_stdin(input),
+            message,
+        );
+    }
+    usage_error(
+        nqueens().args(["complete", "--n", "100", "--count"]),
+        "n = 100 is too large for --all and --count",
+    );
+    usage_error(nqueens().args(["complete", "--queens", "0,0"]), "--n");
+    usage_error(
+        nqueens().args(["complete", "--all", "--count", "--n", "4"]),
+        "cannot be used with",
+    );
+    usage_error(
+        nqueens().args(["complete", "/no/such/file"]),
+        "cannot read '/no/such/file'",
+    );
+}
+
+#[test]
+fn timeout_answers_unknown_with_exit_3() {
+    // Every column of row 50 closed: local search can never finish, and must not claim
+    // that there is no completion.
+    let mut board = vec![".".repeat(100); 100];
+    board[50] = "x".repeat(100);
+    nqueens()
+        .args(["complete", "--timeout", "0.3"])
+        .write_stdin(board.join("\n"))
+        .assert()
+        .code(3)
+        .stdout("unknown\n");
+}
+
+#[test]
+fn large_boards_complete_by_local_search() {
+    let out = nqueens()
+        .args([
+            "complete",
+            "--n",
+            "2000",
+            "--queens",
+            "0,0 1,2 500,700 1999,1998",
+            "-f",
+            "columns",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out.clone()).unwrap();
+    assert!(text.starts_with("[0, 2, "), "{}", &text[..20]);
+    nqueens().arg("verify").write_stdin(out).assert().success();
+}
+
+#[test]
+fn instance_is_reproducible_and_read_back() {
+    let draw = |seed: &str| {
+        let out = nqueens()
+            .args(["instance", "12", "--seed", seed])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = draw("5");
+    assert_eq!(text, draw("5"));
+    assert_ne!(text, draw("6"));
+    assert!(text.starts_with("n = 12\nnumdiags = "));
+    nqueens()
+        .args(["complete", "--diags", "3", "-f", "columns"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("["));
+    usage_error(nqueens().args(["instance", "65"]), "n = 65");
+}
+
+#[test]
+fn pictures_of_completions() {
+    let svg = nqueens()
+        .args(["complete", "--all", "-f", "svg"])
+        .write_stdin(NAUCK)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(svg).unwrap();
+    assert!(text.starts_with("<svg"));
+    assert_eq!(text.matches("<use").count(), 16, "two boards of 8 queens");
+}
