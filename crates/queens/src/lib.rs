@@ -68,6 +68,7 @@ mod render;
 mod stream;
 mod svg;
 mod symmetry;
+mod trace;
 
 pub use bitboard::MAX_N;
 pub use board::{Conflict, Placement, validate};
@@ -88,6 +89,7 @@ pub use render::{SolutionWriter, render};
 pub use stream::{Verdict, verify_columns};
 pub use svg::Picture;
 pub use symmetry::{Symmetry, canonical, class_size, count_fixed};
+pub use trace::{Event, Trace};
 
 /// The README's examples, compiled and run as doctests so that they stay true.
 #[cfg(doctest)]
