@@ -87,7 +87,7 @@ pub use random::{LOCAL_SEARCH_MIN_N, random_solution};
 pub use rank::{count_prefix, nth_solution, uniform_solution};
 pub use render::{SolutionWriter, render};
 pub use stream::{Verdict, verify_columns};
-pub use svg::Picture;
+pub use svg::{Picture, QUEEN_PATH};
 pub use symmetry::{Symmetry, canonical, class_size, count_fixed};
 pub use trace::{Event, Trace};
 

@@ -2,9 +2,13 @@
 
 use std::io::{self, Write};
 
-/// The queen, drawn as a path in a 100 × 100 box (a crown on a base), so that pictures
-/// need no font.
-const QUEEN_PATH: &str = "M18 84h64l-4-10H22z M22 70h56l6-38-16 18-8-30-10 26-10-26-8 30-16-18z \
+/// The queen, drawn as SVG path data in a 100 × 100 box (a crown on a base), so that
+/// pictures need no font; the web page draws the same one.
+///
+/// ```
+/// assert!(queens::QUEEN_PATH.starts_with('M'));
+/// ```
+pub const QUEEN_PATH: &str = "M18 84h64l-4-10H22z M22 70h56l6-38-16 18-8-30-10 26-10-26-8 30-16-18z \
 M14 28a6 6 0 1 0 0.1 0z M32 16a6 6 0 1 0 0.1 0z M50 12a6 6 0 1 0 0.1 0z \
 M68 16a6 6 0 1 0 0.1 0z M86 28a6 6 0 1 0 0.1 0z";
 
