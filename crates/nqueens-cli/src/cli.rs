@@ -63,6 +63,22 @@ pub(crate) enum Command {
     /// 4n - 2 diagonals in a random order, each kept only while every row and column
     /// keeps at least 4 open squares. Cut it with `complete --diags D`.
     Instance(InstanceArgs),
+    /// Serve the web page on this machine: an interactive board running the same engine,
+    /// compiled to WebAssembly. Build the page first with scripts/web/build.sh.
+    ///
+    /// Prints the page's address on standard output and serves until stopped (Ctrl-C).
+    /// The files are static: any web server can host them.
+    Web(WebArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct WebArgs {
+    /// The built page.
+    #[arg(long, value_name = "DIR", default_value = "target/web")]
+    pub(crate) dir: PathBuf,
+    /// The port on 127.0.0.1; 0 picks a free one.
+    #[arg(short, long, default_value_t = 8000)]
+    pub(crate) port: u16,
 }
 
 #[derive(Debug, Args)]

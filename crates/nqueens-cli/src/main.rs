@@ -35,6 +35,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Verify(args)) => cmd::verify::run(&args),
         Some(Command::Complete(args)) => cmd::complete::run(&args),
         Some(Command::Instance(args)) => cmd::complete::instance(&args),
+        Some(Command::Web(args)) => cmd::web::run(&args),
     }
 }
 

@@ -10,6 +10,7 @@ pub(crate) mod plan;
 pub(crate) mod shard;
 pub(crate) mod solve;
 pub(crate) mod verify;
+pub(crate) mod web;
 
 use std::io::{self, BufWriter, StdoutLock};
 use std::num::NonZeroUsize;

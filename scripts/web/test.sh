@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Builds the web page and tests it in a real headless Chromium through WebDriver.
+# Installs Debian's chromium and chromium-driver when missing (needs root or sudo).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver fonts-dejavu-core >/dev/null
+fi
+bash scripts/web/build.sh
+cargo test --release --locked -p nqueens-cli --test web -- --ignored
+echo "screenshots in target/web-test/" >&2
