@@ -343,3 +343,18 @@ fn the_page_works_in_a_real_browser() {
     );
     browser.screenshot("phone.png");
 }
+
+#[test]
+fn serving_without_a_built_page_is_a_usage_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(["web", "--dir", "/no/such/page"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        "nqueens: no web page in '/no/such/page': build it with scripts/web/build.sh, or name the built page with --dir\n"
+    );
+}

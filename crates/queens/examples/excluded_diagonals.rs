@@ -6,43 +6,59 @@
 //! instance is solved there, timed, and the median and worst times printed.
 //!
 //! `cargo run --release -p queens --example excluded_diagonals -- 10 30 20`
-//! (first n, last n, instances per n).
+//! (first n, last n, instances per n). A fourth argument K skips the bisection and solves
+//! every instance cut to n + K diagonals (K may be negative), and a fifth gives up on an
+//! instance after that many seconds (counted as unknown).
 
 use std::time::{Duration, Instant};
 
 use queens::{Outcome, excluded_diagonals};
 
 fn main() {
-    let args: Vec<usize> = std::env::args()
+    let args: Vec<i64> = std::env::args()
         .skip(1)
-        .map(|a| a.parse().expect("arguments: FIRST_N LAST_N INSTANCES"))
+        .map(|a| {
+            a.parse()
+                .expect("arguments: FIRST_N LAST_N INSTANCES [K [SECONDS]]")
+        })
         .collect();
     let (first, last, instances) = match args[..] {
-        [a, b, c] => (a, b, c as u64),
+        [a, b, c, ..] => (a as usize, b as usize, c as u64),
         _ => (10, 30, 20),
     };
-    println!("| n | diagonals | with a completion | median | worst | bisection total |");
-    println!("|---|---|---|---|---|---|");
+    let fixed = args.get(3).copied();
+    let limit = args.get(4).map(|&s| Duration::from_secs(s as u64));
+    println!("| n | diagonals | with a completion | unknown | median | worst | bisection total |");
+    println!("|---|---|---|---|---|---|---|");
     for n in first..=last {
         let started = Instant::now();
-        let mut thresholds: Vec<usize> = (0..instances)
-            .map(|seed| threshold(&excluded_diagonals(n, seed)))
-            .collect();
+        let k = match fixed {
+            Some(k) => (n as i64 + k) as usize,
+            None => {
+                let mut thresholds: Vec<usize> = (0..instances)
+                    .map(|seed| threshold(&excluded_diagonals(n, seed)))
+                    .collect();
+                thresholds.sort_unstable();
+                thresholds[thresholds.len() / 2] + 1
+            }
+        };
         let bisection = started.elapsed();
-        thresholds.sort_unstable();
-        let k = thresholds[thresholds.len() / 2] + 1;
         let mut times = Vec::new();
         let mut sat = 0;
+        let mut unknown = 0;
         for seed in 0..instances {
             let problem = excluded_diagonals(n, seed).completion(k);
             let start = Instant::now();
-            let outcome = problem.find(None).expect("generated instances are valid");
+            let outcome = problem
+                .find(limit.map(|l| start + l))
+                .expect("generated instances are valid");
             times.push(start.elapsed());
             sat += usize::from(matches!(outcome, Outcome::Completed(_)));
+            unknown += usize::from(matches!(outcome, Outcome::Unknown));
         }
         times.sort_unstable();
         println!(
-            "| {n} | {k} | {sat}/{instances} | {} | {} | {:.1} s |",
+            "| {n} | {k} | {sat}/{instances} | {unknown} | {} | {} | {:.1} s |",
             show(times[times.len() / 2]),
             show(*times.last().unwrap()),
             bisection.as_secs_f64()

@@ -42,6 +42,26 @@ pub(super) enum Step {
     Column(usize, u64),
 }
 
+impl Step {
+    /// The squares a branching step tries, in order.
+    pub(super) fn squares(self) -> impl Iterator<Item = (usize, usize)> + use<> {
+        let (mut mask, line) = match self {
+            Step::Row(line, mask) | Step::Column(line, mask) => (mask, line),
+            Step::Done | Step::Dead => (0, 0),
+        };
+        std::iter::from_fn(move || {
+            (mask != 0).then(|| {
+                let i = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                match self {
+                    Step::Row(..) => (line, i),
+                    _ => (i, line),
+                }
+            })
+        })
+    }
+}
+
 /// Which line to branch on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Order {

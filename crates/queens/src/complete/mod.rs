@@ -481,17 +481,17 @@ impl Completion {
             let mut next = Vec::new();
             let mut grew = false;
             for (s, columns) in frontier {
-                let squares: Vec<(usize, usize)> = match grid.step(&s, Order::Tightest) {
+                let step = grid.step(&s, Order::Tightest);
+                match step {
                     Step::Done => {
                         next.push((s, columns));
                         continue;
                     }
                     Step::Dead => continue,
-                    Step::Row(r, options) => bits(options).map(|c| (r, c)).collect(),
-                    Step::Column(c, options) => bits(options).map(|r| (r, c)).collect(),
-                };
+                    _ => {}
+                }
                 grew = true;
-                for (r, c) in squares {
+                for (r, c) in step.squares() {
                     let mut columns = columns.clone();
                     columns[r] = c as u32;
                     next.push((grid.place(s, r, c), columns));
@@ -534,17 +534,6 @@ impl Completion {
 /// How many subtrees [`Completion::find`] splits its search into, at least, for the
 /// threads to share.
 const SUBTREES: usize = 64;
-
-/// The set bits of a mask, lowest first.
-fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            i
-        })
-    })
-}
 
 /// Every way to fill the first `depth` rows from their masks, without attacks.
 fn prefixes_of(masks: &[u64], depth: usize, prefix: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
@@ -592,23 +581,12 @@ fn tightest(grid: &Grid, s: State, columns: &mut [u32], clock: &mut Clock) -> Op
     if !clock.tick() {
         return None;
     }
-    match grid.step(&s, Order::Tightest) {
+    let step = grid.step(&s, Order::Tightest);
+    match step {
         Step::Done => return Some(true),
         Step::Dead => return Some(false),
-        Step::Row(r, mut options) => {
-            while options != 0 {
-                let c = options.trailing_zeros() as usize;
-                options &= options - 1;
-                columns[r] = c as u32;
-                if tightest(grid, grid.place(s, r, c), columns, clock)? {
-                    return Some(true);
-                }
-            }
-        }
-        Step::Column(c, mut options) => {
-            while options != 0 {
-                let r = options.trailing_zeros() as usize;
-                options &= options - 1;
+        _ => {
+            for (r, c) in step.squares() {
                 columns[r] = c as u32;
                 if tightest(grid, grid.place(s, r, c), columns, clock)? {
                     return Some(true);
@@ -643,7 +621,7 @@ impl Completions {
         match it.grid.step(&start, Order::Rows) {
             Step::Done => it.pending_full = true,
             Step::Row(r, options) => it.stack.push((start, r, options)),
-            Step::Dead | Step::Column(..) => {}
+            _ => {}
         }
         it
     }
@@ -667,7 +645,7 @@ impl Completions {
             match self.grid.step(&below, Order::Rows) {
                 Step::Done => return Some(&self.columns),
                 Step::Row(next, options) => self.stack.push((below, next, options)),
-                Step::Dead | Step::Column(..) => {}
+                _ => {}
             }
         }
     }
