@@ -19,6 +19,16 @@ fn usage_error(cmd: &mut Command, needle: &str) {
     assert!(err.contains(needle), "{err:?} lacks {needle:?}");
 }
 
+/// Asserts a usage error for `complete` with each (arguments, stdin, message).
+fn complete_usage_errors(cases: &[(&[&str], &str, &str)]) {
+    for &(args, input, message) in cases {
+        usage_error(
+            nqueens().arg("complete").args(args).write_stdin(input),
+            message,
+        );
+    }
+}
+
 #[test]
 fn nauck_has_two_completions_in_order() {
     nqueens()
@@ -170,12 +180,7 @@ fn conflicting_givens_are_named_with_exit_2() {
             "the given queen at (0, 1) stands on the diagonal r + c = 1, which is excluded",
         ),
     ];
-    for (args, input, message) in cases {
-        usage_error(
-            nqueens().arg("complete").args(args).write_stdin(input),
-            message,
-        );
-    }
+    complete_usage_errors(&cases);
     usage_error(
         nqueens()
             .arg("complete")
@@ -211,12 +216,7 @@ fn bad_input_is_a_usage_error() {
             "is not a number of seconds",
         ),
     ];
-    for (args, input, message) in cases {
-        usage_error(
-            nqueens().arg("complete").args(args).write_stdin(input),
-            message,
-        );
-    }
+    complete_usage_errors(&cases);
     usage_error(
         nqueens().args(["complete", "--n", "100", "--count"]),
         "n = 100 is too large for --all and --count",

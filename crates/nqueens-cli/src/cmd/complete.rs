@@ -1,7 +1,7 @@
 //! `nqueens complete`: finish a partly filled board; `nqueens instance`: draw one.
 
 use std::fs;
-use std::io::{self, Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -76,14 +76,7 @@ fn problem(args: &CompleteArgs) -> anyhow::Result<Completion> {
                     fs::read(path)
                         .map_err(|e| usage(format!("cannot read '{}': {e}", path.display())))?,
                 ),
-                None => {
-                    let mut bytes = Vec::new();
-                    io::stdin()
-                        .lock()
-                        .read_to_end(&mut bytes)
-                        .map_err(|e| usage(format!("cannot read standard input: {e}")))?;
-                    ("standard input".to_owned(), bytes)
-                }
+                None => ("standard input".to_owned(), super::read_stdin()?),
             };
             let text =
                 String::from_utf8(text).map_err(|_| usage(format!("{name} is not UTF-8 text")))?;

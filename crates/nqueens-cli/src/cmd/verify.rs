@@ -15,11 +15,7 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let (name, results) = match &args.file {
         Some(path) => (format!("'{}'", path.display()), from_file(path)?),
         None => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map_err(|e| usage(format!("cannot read standard input: {e}")))?;
+            let bytes = super::read_stdin()?;
             let name = "standard input".to_owned();
             let results = from_text(&name, bytes)?;
             (name, results)
