@@ -12,7 +12,8 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
 fi
 version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print }' Cargo.lock)
 if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $version"; then
-    cargo install wasm-bindgen-cli --version "$version"
+    # --force: a copy recorded as installed but missing from PATH is rebuilt too.
+    cargo install --force wasm-bindgen-cli --version "$version"
 fi
 
 cargo build --release --locked --target wasm32-unknown-unknown -p queens-web
