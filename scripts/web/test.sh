@@ -11,5 +11,5 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver fonts-dejavu-core >/dev/null
 fi
 bash scripts/web/build.sh
-cargo test --release --locked -p nqueens-cli --test web -- --ignored
+cargo test --locked -p nqueens-cli --test web -- --ignored
 echo "screenshots in target/web-test/" >&2

@@ -168,8 +168,6 @@ pub(crate) fn search_lanes(
         for lane in &mut lanes {
             // An exhausted row backtracks and tries its parent's next square in the same
             // step; row `first − 1` is never tried from, so its `free` stays 0.
-            // An exhausted row backtracks and tries its parent's next square in the same
-            // step; row `first − 1` is never tried from, so its `free` stays 0.
             let d = lane.depth - usize::from(lane.free[lane.depth] == 0);
             let f = lane.free[d];
             let has = usize::from(f != 0);
