@@ -48,6 +48,23 @@
 //! assert!(validate(&[1, 3, 0, 2]).is_ok());
 //! # Ok::<(), queens::Error>(())
 //! ```
+//!
+//! ## Complete a partial board
+//!
+//! ```
+//! use queens::{Completion, Diagonal, Outcome};
+//!
+//! // Nauck's puzzle (1850): queens on b4 and d5 of an 8×8 board have two completions.
+//! let nauck = Completion::new(8).queen(4, 1).queen(3, 3);
+//! assert_eq!(nauck.count()?, 2);
+//!
+//! // Closed squares and whole diagonals, as in blocked n-queens and Excluded Diagonals.
+//! let closed = Completion::new(8).block(0, 0).exclude(Diagonal::Sum(7));
+//! assert!(matches!(closed.find(None)?, Outcome::Completed(_)));
+//! # Ok::<(), queens::Error>(())
+//! ```
+//!
+//! [`Trace`] replays the textbook backtracking search one event at a time, for teaching.
 #![deny(missing_docs)]
 
 mod bitboard;
