@@ -11,6 +11,18 @@ fn nqueens() -> Command {
 const NAUCK: &str =
     "........\n........\n........\n...Q....\n.Q......\n........\n........\n........\n";
 
+/// The standard output of a successful run with `stdin` as input.
+fn stdout_of(args: &[&str], stdin: &str) -> Vec<u8> {
+    nqueens()
+        .args(args)
+        .write_stdin(stdin)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone()
+}
+
 /// Asserts a usage error: exit 2, nothing on stdout, one line on stderr containing `needle`.
 fn usage_error(cmd: &mut Command, needle: &str) {
     let out = cmd.assert().code(2).stdout("").get_output().stderr.clone();
@@ -48,14 +60,7 @@ fn nauck_has_two_completions_in_order() {
 #[test]
 fn one_completion_keeps_the_givens_in_every_format() {
     for format in ["board", "line", "columns", "leetcode", "json", "unicode"] {
-        let out = nqueens()
-            .args(["complete", "--format", format])
-            .write_stdin(NAUCK)
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
+        let out = stdout_of(&["complete", "--format", format], NAUCK);
         // Whatever the format, verify reads it back as a solution.
         nqueens().arg("verify").write_stdin(out).assert().success();
     }
@@ -292,14 +297,7 @@ fn instance_is_reproducible_and_read_back() {
 
 #[test]
 fn pictures_of_completions() {
-    let svg = nqueens()
-        .args(["complete", "--all", "-f", "svg"])
-        .write_stdin(NAUCK)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let svg = stdout_of(&["complete", "--all", "-f", "svg"], NAUCK);
     let text = String::from_utf8(svg).unwrap();
     assert!(text.starts_with("<svg"));
     assert_eq!(text.matches("<use").count(), 16, "two boards of 8 queens");
