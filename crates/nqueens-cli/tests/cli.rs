@@ -1,24 +1,11 @@
 //! Black-box tests of the `nqueens` binary.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{assert_usage_error, nqueens, stdout_of};
 use predicates::prelude::*;
 use std::io::{Read, Write};
 use std::process::Stdio;
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = nqueens()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
 
 #[test]
 fn solve_prints_each_format_exactly() {
@@ -144,23 +131,6 @@ fn verify_reads_a_file() {
         .success()
         .stdout(predicate::str::contains("solution 91: ok"));
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// Asserts a usage error: exit 2, nothing on stdout, one line on stderr containing `needle`.
-fn assert_usage_error(cmd: &mut Command, needle: &str) {
-    let out = cmd.assert().code(2).stdout("").get_output().stderr.clone();
-    let err = String::from_utf8(out).unwrap();
-    let lines: Vec<&str> = err
-        .lines()
-        .filter(|l| !l.starts_with("How many queens?"))
-        .collect();
-    assert_eq!(lines.len(), 1, "{err}");
-    assert!(lines[0].starts_with("nqueens: "), "{err}");
-    assert!(lines[0].contains(needle), "wanted {needle:?} in {err}");
-    assert!(
-        !err.contains("panicked") && !err.contains("backtrace"),
-        "{err}"
-    );
 }
 
 #[test]

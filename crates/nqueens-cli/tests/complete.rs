@@ -1,40 +1,23 @@
 //! `nqueens complete` and `nqueens instance` as users run them.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
+use common::{assert_usage_error, nqueens, stdout};
+use predicates::prelude::*;
 
 /// Nauck's puzzle: queens on b4 and d5 of an 8×8 board, drawn from a8.
 const NAUCK: &str =
     "........\n........\n........\n...Q....\n.Q......\n........\n........\n........\n";
 
 /// The standard output of a successful run with `stdin` as input.
-fn stdout_of(args: &[&str], stdin: &str) -> Vec<u8> {
-    nqueens()
-        .args(args)
-        .write_stdin(stdin)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone()
-}
-
-/// Asserts a usage error: exit 2, nothing on stdout, one line on stderr containing `needle`.
-fn usage_error(cmd: &mut Command, needle: &str) {
-    let out = cmd.assert().code(2).stdout("").get_output().stderr.clone();
-    let err = String::from_utf8(out).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains(needle), "{err:?} lacks {needle:?}");
+fn stdout_with(args: &[&str], stdin: &str) -> Vec<u8> {
+    stdout(nqueens().args(args).write_stdin(stdin)).into_bytes()
 }
 
 /// Asserts a usage error for `complete` with each (arguments, stdin, message).
 fn complete_usage_errors(cases: &[(&[&str], &str, &str)]) {
     for &(args, input, message) in cases {
-        usage_error(
+        assert_usage_error(
             nqueens().arg("complete").args(args).write_stdin(input),
             message,
         );
@@ -60,7 +43,7 @@ fn nauck_has_two_completions_in_order() {
 #[test]
 fn one_completion_keeps_the_givens_in_every_format() {
     for format in ["board", "line", "columns", "leetcode", "json", "unicode"] {
-        let out = stdout_of(&["complete", "--format", format], NAUCK);
+        let out = stdout_with(&["complete", "--format", format], NAUCK);
         // Whatever the format, verify reads it back as a solution.
         nqueens().arg("verify").write_stdin(out).assert().success();
     }
@@ -131,7 +114,7 @@ fn diagonals_are_cut_with_diags() {
     let two = count(&["--diags", "2"]);
     assert!(one.trim().parse::<u32>().unwrap() < 10);
     assert!(two.trim().parse::<u32>().unwrap() <= one.trim().parse::<u32>().unwrap());
-    usage_error(
+    assert_usage_error(
         nqueens()
             .args(["complete", "--diags", "4"])
             .write_stdin(instance),
@@ -186,20 +169,20 @@ fn conflicting_givens_are_named_with_exit_2() {
         ),
     ];
     complete_usage_errors(&cases);
-    usage_error(
+    assert_usage_error(
         nqueens()
             .arg("complete")
             .write_stdin("n = 4\ndiags = [[7, 1]]\n"),
         "diagonal number 7 does not exist on a 4×4 board (0 to 6)",
     );
-    usage_error(
+    assert_usage_error(
         nqueens().args(["complete", "--n", "4", "--queens", "0,1 0,1"]),
         "the queen at (0, 1) is given twice",
     );
 }
 
 #[test]
-fn bad_input_is_a_usage_error() {
+fn bad_input_is_a_assert_usage_error() {
     let cases: [(&[&str], &str, &str); 7] = [
         (&[], "", "the input is empty"),
         (
@@ -222,16 +205,16 @@ fn bad_input_is_a_usage_error() {
         ),
     ];
     complete_usage_errors(&cases);
-    usage_error(
+    assert_usage_error(
         nqueens().args(["complete", "--n", "100", "--count"]),
         "n = 100 is too large for --all and --count",
     );
-    usage_error(nqueens().args(["complete", "--queens", "0,0"]), "--n");
-    usage_error(
+    assert_usage_error(nqueens().args(["complete", "--queens", "0,0"]), "--n");
+    assert_usage_error(
         nqueens().args(["complete", "--all", "--count", "--n", "4"]),
         "cannot be used with",
     );
-    usage_error(
+    assert_usage_error(
         nqueens().args(["complete", "/no/such/file"]),
         "cannot read '/no/such/file'",
     );
@@ -292,12 +275,12 @@ fn instance_is_reproducible_and_read_back() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with("["));
-    usage_error(nqueens().args(["instance", "65"]), "n = 65");
+    assert_usage_error(nqueens().args(["instance", "65"]), "n = 65");
 }
 
 #[test]
 fn pictures_of_completions() {
-    let svg = stdout_of(&["complete", "--all", "-f", "svg"], NAUCK);
+    let svg = stdout_with(&["complete", "--all", "-f", "svg"], NAUCK);
     let text = String::from_utf8(svg).unwrap();
     assert!(text.starts_with("<svg"));
     assert_eq!(text.matches("<use").count(), 16, "two boards of 8 queens");

@@ -1,13 +1,12 @@
 //! Checkpoints, shards and merges, and the faults they must survive.
 
+mod common;
+
 use assert_cmd::Command;
+use common::{assert_usage_error, nqueens, stdout};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -32,15 +31,15 @@ fn merge_refusal(plan: &Path, records: &Path) -> String {
     String::from_utf8(out).unwrap()
 }
 
-/// Asserts a usage error (exit 2) whose message contains `needle`.
-fn assert_refused(cmd: &mut Command, needle: &str) {
-    cmd.assert()
-        .code(2)
-        .stderr(predicate::str::contains(needle));
-}
-
-fn stdout(cmd: &mut Command) -> String {
-    String::from_utf8(cmd.assert().success().get_output().stdout.clone()).unwrap()
+/// `nqueens shard PLAN SELECTION -q -o RECORDS`.
+fn shard(plan: &Path, selection: &[&str], records: &Path) -> Command {
+    let mut cmd = nqueens();
+    cmd.arg("shard")
+        .arg(plan)
+        .args(selection)
+        .args(["-q", "-o"])
+        .arg(records);
+    cmd
 }
 
 #[test]
@@ -92,7 +91,7 @@ fn checkpoints_of_another_count_are_refused() {
             predicate::str::contains("is for n = 9").and(predicate::str::contains("not n = 10")),
         );
     std::fs::write(&cp, "{\"format\":").unwrap();
-    assert_refused(
+    assert_usage_error(
         nqueens().args(["count", "9", "--checkpoint"]).arg(&cp),
         "not an nqueens checkpoint",
     );
@@ -123,11 +122,7 @@ fn shards_in_any_order_merge_to_the_single_process_count() {
     let plan = make_plan(&dir, "12");
     let records = dir.join("records");
     for i in [2, 0, 3, 1] {
-        nqueens()
-            .arg("shard")
-            .arg(&plan)
-            .args(["--index", &i.to_string(), "--of", "4", "-q", "-o"])
-            .arg(&records)
+        shard(&plan, &["--index", &i.to_string(), "--of", "4"], &records)
             .assert()
             .success();
     }
@@ -152,11 +147,7 @@ fn merge_names_missing_damaged_duplicate_and_foreign_records() {
     let dir = scratch("merge-faults");
     let plan = make_plan(&dir, "11");
     let records = dir.join("records");
-    nqueens()
-        .arg("shard")
-        .arg(&plan)
-        .args(["--index", "0", "--of", "1", "-q", "-o"])
-        .arg(&records)
+    shard(&plan, &["--index", "0", "--of", "1"], &records)
         .assert()
         .success();
     let unit = |id: usize| records.join(format!("unit-{id:07}.json"));
@@ -170,11 +161,7 @@ fn merge_names_missing_damaged_duplicate_and_foreign_records() {
     std::fs::copy(unit(10), records.join("unit-0000010-again.json")).unwrap();
     let other = make_plan(&dir, "10");
     let other_records = dir.join("other");
-    nqueens()
-        .arg("shard")
-        .arg(&other)
-        .args(["--units", "1", "-q", "-o"])
-        .arg(&other_records)
+    shard(&other, &["--units", "1"], &other_records)
         .assert()
         .success();
     std::fs::copy(
@@ -204,11 +191,7 @@ fn merge_names_missing_damaged_duplicate_and_foreign_records() {
         .unwrap();
     assert!(redo.contains("--units 4,6,8"), "{redo}");
     // The printed command repairs exactly those; the extra copies are the user's to remove.
-    nqueens()
-        .arg("shard")
-        .arg(&plan)
-        .args(["--units", "4,6,8", "-q", "-o"])
-        .arg(&records)
+    shard(&plan, &["--units", "4,6,8"], &records)
         .assert()
         .success();
     std::fs::remove_file(records.join("unit-0000010-again.json")).unwrap();
@@ -227,11 +210,7 @@ fn a_record_that_cannot_be_written_loses_none_of_the_others() {
     let records = dir.join("records");
     // A directory where unit 3's record belongs: renaming the record over it fails.
     std::fs::create_dir_all(records.join("unit-0000003.json").join("blocker")).unwrap();
-    nqueens()
-        .arg("shard")
-        .arg(&plan)
-        .args(["--index", "0", "--of", "1", "-q", "-o"])
-        .arg(&records)
+    shard(&plan, &["--index", "0", "--of", "1"], &records)
         .assert()
         .failure()
         .stderr(
@@ -244,19 +223,13 @@ fn a_record_that_cannot_be_written_loses_none_of_the_others() {
         "only unit 3 is lost: {err}"
     );
     std::fs::remove_dir_all(records.join("unit-0000003.json")).unwrap();
-    nqueens()
-        .arg("shard")
-        .arg(&plan)
-        .args(["--units", "3", "-q", "-o"])
-        .arg(&records)
-        .assert()
-        .success();
+    shard(&plan, &["--units", "3"], &records).assert().success();
     assert_eq!(
         stdout(nqueens().arg("merge").arg(&plan).arg(&records)),
         "total 724\nunique 92\n"
     );
     // A record directory that is a file is a clear usage error.
-    assert_refused(
+    assert_usage_error(
         nqueens()
             .arg("shard")
             .arg(&plan)
@@ -272,7 +245,7 @@ fn plans_from_elsewhere_are_refused() {
     let dir = scratch("bad-plan");
     let path = dir.join("plan.json");
     std::fs::write(&path, "{}").unwrap();
-    assert_refused(
+    assert_usage_error(
         nqueens()
             .arg("shard")
             .arg(&path)
@@ -287,11 +260,11 @@ fn plans_from_elsewhere_are_refused() {
         1,
     );
     std::fs::write(&path, text).unwrap();
-    assert_refused(
+    assert_usage_error(
         nqueens().arg("merge").arg(&path).arg(&dir),
         "does not match",
     );
-    assert_refused(
+    assert_usage_error(
         nqueens()
             .arg("shard")
             .arg(&good)
@@ -299,7 +272,7 @@ fn plans_from_elsewhere_are_refused() {
             .arg(&dir),
         "unit 999 is not in the plan",
     );
-    assert_refused(
+    assert_usage_error(
         nqueens()
             .arg("shard")
             .arg(&good)
@@ -326,11 +299,7 @@ fn finer_plans_split_into_more_units_and_merge_the_same() {
     let units: usize = err.split_whitespace().nth(5).unwrap().parse().unwrap();
     assert!(units >= 2000, "{err}");
     let records = dir.join("records");
-    nqueens()
-        .arg("shard")
-        .arg(&path)
-        .args(["--index", "0", "--of", "1", "-q", "-o"])
-        .arg(&records)
+    shard(&path, &["--index", "0", "--of", "1"], &records)
         .assert()
         .success();
     assert_eq!(
@@ -368,11 +337,7 @@ fn a_full_disk_is_a_clear_error_and_loses_nothing_written() {
     }
     let mount = Mount(disk.clone());
     let records = disk.join("records");
-    let out = nqueens()
-        .arg("shard")
-        .arg(&plan)
-        .args(["--index", "0", "--of", "1", "-q", "-o"])
-        .arg(&records)
+    let out = shard(&plan, &["--index", "0", "--of", "1"], &records)
         .assert()
         .failure()
         .get_output()

@@ -1,21 +1,8 @@
 //! `--format svg` and `--format png`: golden pictures, and every picture well-formed.
 
-use assert_cmd::Command;
+mod common;
 
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
-
-fn svg_of(args: &[&str]) -> String {
-    let out = nqueens()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
+use common::{nqueens, stdout_of};
 
 /// Parses an SVG as the PNG renderer does, returning its size in pixels.
 fn parsed_size(svg: &str) -> (f32, f32) {
@@ -28,7 +15,7 @@ fn parsed_size(svg: &str) -> (f32, f32) {
 fn one_board_golden() {
     insta::assert_snapshot!(
         "one_board_4",
-        svg_of(&["solve", "4", "-f", "svg", "--limit", "1"])
+        stdout_of(&["solve", "4", "-f", "svg", "--limit", "1"])
     );
 }
 
@@ -36,7 +23,7 @@ fn one_board_golden() {
 fn grid_with_coordinates_golden() {
     insta::assert_snapshot!(
         "grid_6_coords",
-        svg_of(&["solve", "6", "-f", "svg", "--columns", "2", "--coords"])
+        stdout_of(&["solve", "6", "-f", "svg", "--columns", "2", "--coords"])
     );
 }
 
@@ -49,7 +36,7 @@ fn every_picture_parses_and_holds_one_queen_per_row() {
         &["one", "30", "-f", "svg", "--random", "--seed", "2"],
         &["one", "100", "-f", "svg"],
     ] {
-        let svg = svg_of(args);
+        let svg = stdout_of(args);
         let (w, h) = parsed_size(&svg);
         assert!(w > 0.0 && h > 0.0, "{args:?}");
         let boards = svg.matches("<g transform").count();
@@ -63,7 +50,7 @@ fn every_picture_parses_and_holds_one_queen_per_row() {
 
 #[test]
 fn big_boards_stay_small_files() {
-    let svg = svg_of(&["one", "1000", "-f", "svg"]);
+    let svg = stdout_of(&["one", "1000", "-f", "svg"]);
     assert_eq!(svg.matches("<use href=\"#queen\"").count(), 1000);
     assert!(svg.len() < 100_000, "{} bytes for n = 1000", svg.len());
     parsed_size(&svg);

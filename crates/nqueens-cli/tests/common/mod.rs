@@ -1,0 +1,38 @@
+//! Helpers shared by the command-line test crates.
+
+#![allow(dead_code)] // each test crate uses its own subset
+
+use assert_cmd::Command;
+
+/// The `nqueens` binary under test.
+pub(crate) fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+/// The standard output of a successful run of `cmd`.
+pub(crate) fn stdout(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.assert().success().get_output().stdout.clone()).unwrap()
+}
+
+/// The standard output of a successful `nqueens ARGS`.
+pub(crate) fn stdout_of(args: &[&str]) -> String {
+    stdout(nqueens().args(args))
+}
+
+/// Asserts a usage error: exit 2, nothing on stdout, one line on stderr starting with
+/// `nqueens: ` and containing `needle`, and no panic.
+pub(crate) fn assert_usage_error(cmd: &mut Command, needle: &str) {
+    let out = cmd.assert().code(2).stdout("").get_output().stderr.clone();
+    let err = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| !l.starts_with("How many queens?"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(lines[0].starts_with("nqueens: "), "{err}");
+    assert!(lines[0].contains(needle), "wanted {needle:?} in {err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("backtrace"),
+        "{err}"
+    );
+}
