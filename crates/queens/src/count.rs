@@ -1,12 +1,15 @@
 //! Counting solutions without listing them: the plan's units, on as many threads as asked.
 
 use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::Error;
+use crate::Symmetry::{Rotate90, Rotate180};
+use crate::join::{JOIN_MAX_N, JOIN_MIN_N, Join};
 use crate::plan::{Plan, Tally, Unit, plan};
+use crate::{Error, count_fixed};
 
 /// The number of solutions of the n-queens puzzle (OEIS A000170), on the calling thread.
 ///
@@ -55,6 +58,28 @@ pub struct Counts {
 }
 
 impl Counts {
+    /// The counts of a board with `total` solutions, n ≥ 2, the classes from the
+    /// solutions a quarter and a half turn leave unchanged: `F90 = 2·c2` and
+    /// `F180 = 2·c2 + 4·c4` (no solution is its own mirror image once n ≥ 2).
+    fn from_fixed(n: usize, total: u128, (quarter, half): (u128, u128)) -> Counts {
+        debug_assert!(
+            quarter.is_multiple_of(2)
+                && (half - quarter).is_multiple_of(4)
+                && (total - half).is_multiple_of(8)
+        );
+        let (classes_of_2, classes_of_4) = (quarter / 2, (half - quarter) / 4);
+        let classes_of_8 = (total - half) / 8;
+        Counts {
+            n,
+            total,
+            unique: classes_of_8 + classes_of_4 + classes_of_2,
+            classes_of_8,
+            classes_of_4,
+            classes_of_2,
+            classes_of_1: 0,
+        }
+    }
+
     /// The counts of an `n × n` board from the sum of all its plan's unit tallies.
     ///
     /// ```
@@ -105,10 +130,51 @@ impl Counter {
     }
 
     /// Counts the solutions of an `n × n` board.
+    ///
+    /// Up to n = 17 it joins half boards, held in memory (tens of megabytes at n = 16 and
+    /// 17), and takes the classes from the solutions a quarter and a half turn leave
+    /// unchanged ([`count_fixed`](crate::count_fixed)); beyond, it runs the plan's units.
     pub fn count(&self, n: usize) -> Result<Counts, Error> {
+        self.count_with_progress(n, |_, _| {})
+    }
+
+    /// Like [`count`](Counter::count), calling `progress(done, of)` each time one more of
+    /// its `of` units of work is done: the hook for a progress bar.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    ///
+    /// let last = AtomicUsize::new(0);
+    /// let counts = queens::Counter::new().count_with_progress(11, |done, of| {
+    ///     assert!(done <= of);
+    ///     last.fetch_max(done, Ordering::Relaxed);
+    /// })?;
+    /// assert_eq!((counts.total, counts.unique), (2680, 341));
+    /// assert!(last.into_inner() > 0);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn count_with_progress(
+        &self,
+        n: usize,
+        progress: impl Fn(usize, usize) + Sync,
+    ) -> Result<Counts, Error> {
+        let finished = AtomicUsize::new(0);
+        let tick = |of: usize| progress(finished.fetch_add(1, Ordering::Relaxed) + 1, of);
+        if (JOIN_MIN_N..=JOIN_MAX_N).contains(&n) {
+            let join = Join::new(n);
+            let of = join.units();
+            let done = || tick(of);
+            let fixed = || Ok((count_fixed(n, Rotate90)?, count_fixed(n, Rotate180)?));
+            let (total, fixed) = on_threads(
+                self.threads,
+                || (join.count(false, &done), fixed()),
+                || rayon::join(|| join.count(true, &done), fixed),
+            )?;
+            return Ok(Counts::from_fixed(n, total, fixed?));
+        }
         let plan = plan(n)?;
-        let tally = self.run(plan.units(), |_, _, _| {})?;
-        Ok(Counts::from_tally(n, tally))
+        let of = plan.units().len();
+        self.count_plan(&plan, |_, _, _| tick(of))
     }
 
     /// Counts the solutions of `plan`, calling `done` after each unit with its result and

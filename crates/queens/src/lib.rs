@@ -75,6 +75,7 @@ mod count;
 mod enumerate;
 mod error;
 mod format;
+mod join;
 mod minconflicts;
 mod parse;
 pub mod plan;

@@ -32,6 +32,20 @@ known_counts! {
     n_10: 10, n_11: 11, n_12: 12, n_13: 13, n_14: 14, n_15: 15, n_16: 16, n_17: 17,
 }
 
+/// Up to n = 17 `count` joins half boards; the plan's units, which checkpoints and shards
+/// run, are a second path to the same numbers.
+#[test]
+fn plan_units_yield_known_counts() {
+    for n in 0..=15 {
+        let plan = queens::plan(n).unwrap();
+        let counts = queens::Counter::new()
+            .count_plan(&plan, |_, _, _| {})
+            .unwrap();
+        assert_eq!(counts.total, A000170[n], "total({n})");
+        assert_eq!(counts.unique, A002562[n], "unique({n})");
+    }
+}
+
 /// The single-threaded entry point agrees, for the sizes CI can afford twice.
 #[test]
 fn count_on_one_thread() {

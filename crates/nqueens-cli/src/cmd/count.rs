@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use std::path::Path;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use queens::{Counter, Counts, Plan, Tally, Unit, plan};
@@ -43,28 +44,37 @@ struct Report {
 
 pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
-    let plan = plan(args.n)?;
     let counter = super::counter(args.threads);
     let threads = args
         .threads
         .map_or_else(rayon::current_num_threads, |t| t.get());
-    let progress = progress_bar(plan.units().len() as u64, args.quiet);
-    let counts = match &args.checkpoint {
-        None => counter.count_plan(&plan, |_, _, _| progress.inc(1))?,
-        Some(path) => count_with_checkpoint(&counter, &plan, path, &progress)?,
+    let (counts, units) = match &args.checkpoint {
+        // The counter's own choice of method: fastest, but nothing to resume from.
+        None => {
+            let progress = progress_bar(0, args.quiet);
+            let units = AtomicUsize::new(0);
+            let counts = counter.count_with_progress(args.n, |done, of| {
+                units.store(of, Ordering::Relaxed);
+                progress.set_length(of as u64);
+                progress.set_position(done as u64);
+            })?;
+            progress.finish_and_clear();
+            (counts, units.into_inner())
+        }
+        // A checkpoint records the plan's units, whatever the size.
+        Some(path) => {
+            let plan = plan(args.n)?;
+            let progress = progress_bar(plan.units().len() as u64, args.quiet);
+            let counts = count_with_checkpoint(&counter, &plan, path, &progress)?;
+            progress.finish_and_clear();
+            (counts, plan.units().len())
+        }
     };
-    progress.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
 
     let mut out = super::stdout();
     if args.json {
-        write_json(
-            &mut out,
-            &counts,
-            Some(threads),
-            plan.units().len(),
-            Some(seconds),
-        )?;
+        write_json(&mut out, &counts, Some(threads), units, Some(seconds))?;
     } else if args.unique {
         writeln!(out, "{}", counts.unique)?;
     } else {
