@@ -7,7 +7,11 @@
 # Other counters, built outside this repository, are timed in the same run when PEERS
 # names them: PEERS="takahashi=/tmp/peers/takahashi{n} kluev=/tmp/peers/kluev{n}" adds a
 # column per peer (its median, and how many times faster -j1 is; below 1 the peer wins).
-# `{n}` in the command is replaced by the board size.
+# `{n}` in the command is replaced by the board size. A peer whose name ends in `-j2` runs
+# on two threads and is compared with -j2.
+#
+# The runs are interleaved (one of each command, RUNS times over), so that a slow spell of
+# this shared machine falls on every column alike rather than on one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
@@ -18,43 +22,69 @@ cargo build --release --quiet --bin nqueens --example textbook
 bin=target/release/nqueens
 textbook=target/release/examples/textbook
 
-# The median wall time, in seconds, of `runs` runs of a command.
+# The wall time, in seconds, of one run of a command.
+wall() {
+    local start end
+    start=$(date +%s.%N)
+    "$@" > /dev/null
+    end=$(date +%s.%N)
+    echo "$end - $start" | bc -l
+}
+
+# The median of its arguments.
 median() {
-    local times=()
-    for _ in $(seq "$runs"); do
-        local start end
-        start=$(date +%s.%N)
-        "$@" > /dev/null
-        end=$(date +%s.%N)
-        times+=("$(echo "$end - $start" | bc -l)")
-    done
-    printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+    printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
 }
 
 peers=${PEERS:-}
 header="| n | textbook, 1 thread | nqueens count -j1 | nqueens count -j2 | -j1 vs textbook | -j2 vs -j1 |"
 rule="|---|---|---|---|---|---|"
 for peer in $peers; do
-    header="$header ${peer%%=*} | -j1 vs ${peer%%=*} |"
+    name=${peer%%=*}
+    ours=-j1
+    [[ $name == *-j2 ]] && ours=-j2
+    header="$header $name | $ours vs $name |"
     rule="$rule---|---|"
 done
 echo "$header"
 echo "$rule"
 for n in $sizes; do
-    one=$(median "$bin" count "$n" -j1 --quiet)
-    two=$(median "$bin" count "$n" -j2 --quiet)
+    # One command per column, `{n}` filled in; word splitting of a peer's command is wanted.
+    commands=("$bin count $n -j1 --quiet" "$bin count $n -j2 --quiet")
+    [ "$n" -le "$baseline_max" ] && commands+=("$textbook $n")
+    for peer in $peers; do
+        command=${peer#*=}
+        commands+=("${command//\{n\}/$n}")
+    done
+    declare -A times=()
+    for _ in $(seq "$runs"); do
+        for i in "${!commands[@]}"; do
+            # shellcheck disable=SC2086
+            times[$i]="${times[$i]:-} $(wall ${commands[$i]})"
+        done
+    done
+    declare -a med=()
+    for i in "${!commands[@]}"; do
+        # shellcheck disable=SC2086
+        med[$i]=$(median ${times[$i]})
+    done
+    one=${med[0]}
+    two=${med[1]}
+    next=2
     if [ "$n" -le "$baseline_max" ]; then
-        base=$(median "$textbook" "$n")
+        base=${med[2]}
+        next=3
         row=$(printf '| %s | %.2f s | %.2f s | %.2f s | %.1f× | %.2f× |' "$n" "$base" "$one" "$two" "$(echo "$base / $one" | bc -l)" "$(echo "$one / $two" | bc -l)")
     else
         row=$(printf '| %s | — | %.2f s | %.2f s | — | %.2f× |' "$n" "$one" "$two" "$(echo "$one / $two" | bc -l)")
     fi
     for peer in $peers; do
-        command=${peer#*=}
-        # Word splitting is wanted: a peer command may carry arguments.
-        # shellcheck disable=SC2086
-        time=$(median ${command//\{n\}/$n})
-        row="$row $(printf '%.2f s | %.2f× |' "$time" "$(echo "$time / $one" | bc -l)")"
+        time=${med[$next]}
+        next=$((next + 1))
+        ours=$one
+        [[ ${peer%%=*} == *-j2 ]] && ours=$two
+        row="$row $(printf '%.2f s | %.2f× |' "$time" "$(echo "$time / $ours" | bc -l)")"
     done
     echo "$row"
+    unset times med
 done

@@ -1,4 +1,5 @@
-//! The counter against the textbook bitboard counter (no symmetry, one thread), in one
+//! The counter (the half-board join up to n = 17) and the plan's units (what checkpoints
+//! and shards run) against the textbook bitboard counter (no symmetry, one thread), in one
 //! run. Whole-process timings for larger n: scripts/bench-count.sh.
 
 use std::hint::black_box;
@@ -16,6 +17,16 @@ fn count(c: &mut Criterion) {
         group.bench_function(format!("counter-1-thread/{n}"), |b| {
             let counter = queens::Counter::new().threads(NonZeroUsize::MIN);
             b.iter(|| counter.count(black_box(n)).unwrap().total)
+        });
+        group.bench_function(format!("plan-1-thread/{n}"), |b| {
+            let counter = queens::Counter::new().threads(NonZeroUsize::MIN);
+            let plan = queens::plan(n).unwrap();
+            b.iter(|| {
+                counter
+                    .count_plan(black_box(&plan), |_, _, _| {})
+                    .unwrap()
+                    .total
+            })
         });
     }
     group.finish();

@@ -1,4 +1,5 @@
-//! Counting solutions without listing them: the plan's units, on as many threads as asked.
+//! Counting solutions without listing them, on as many threads as asked: by joining half
+//! boards up to n = 17, else by the plan's units.
 
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};

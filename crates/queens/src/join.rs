@@ -271,12 +271,10 @@ impl Join {
     }
 
     /// Every top whose first two queens stand in the columns `c0` and `c1` (`c0` alone
-    /// when the half has one row), with its bucket: twice its set's rank, plus one when
-    /// `c0` is the middle column of an odd board.
+    /// when the half has one row), with its set's rank.
     fn tops_below(&self, (c0, c1): (u32, u32), visit: &mut impl FnMut(usize, u32)) {
         let n = self.n;
-        let middle = usize::from(n % 2 == 1 && c0 as usize == n / 2);
-        let mut visit = |set: u32, pattern: u32| visit(2 * self.ranks.rank(set) + middle, pattern);
+        let mut visit = |set: u32, pattern: u32| visit(self.ranks.rank(set), pattern);
         let first = 1 << c0;
         if self.h == 1 {
             visit(first, self.bits[c0 as usize]);
@@ -336,7 +334,9 @@ impl Join {
 /// low 8 columns' share, and the rest's given how many of the low 8 are in the set.
 struct Ranks {
     low: Vec<u32>,
-    high: Vec<Vec<u32>>,
+    /// Indexed by (low columns in the set) · 2^(n − 8) + the set's high columns.
+    high: Vec<u32>,
+    high_bits: u32,
     len: usize,
 }
 
@@ -359,11 +359,12 @@ impl Ranks {
         let low = (0..256).map(|x| share(x, 0, 0)).collect();
         let high_len = 1usize << n.saturating_sub(8);
         let high = (0..=8)
-            .map(|before| (0..high_len).map(|y| share(y, 8, before)).collect())
+            .flat_map(|before| (0..high_len).map(move |y| share(y, 8, before)))
             .collect();
         Ranks {
             low,
             high,
+            high_bits: high_len.trailing_zeros(),
             len: binomial(n, h) as usize,
         }
     }
@@ -371,7 +372,8 @@ impl Ranks {
     #[inline(always)]
     fn rank(&self, set: u32) -> usize {
         let low = set as usize & 255;
-        (self.low[low] + self.high[low.count_ones() as usize][set as usize >> 8]) as usize
+        let high = (low.count_ones() as usize) << self.high_bits | set as usize >> 8;
+        (self.low[low] + self.high[high]) as usize
     }
 }
 
@@ -396,20 +398,25 @@ impl Tops {
             .filter(|&(c0, c1)| join.h < 2 || c0.abs_diff(c1) > 1)
             .filter(|&(_, c1)| join.h >= 2 || c1 == 0)
             .collect();
+        // A bucket holds the left tops on a set (2 · rank) or the middle ones (2 · rank + 1).
+        let middle = |&(c0, _): &(u32, u32)| usize::from(n % 2 == 1 && c0 as usize == n / 2);
+        // At most (h − 2)! = 720 tops share a set and their first two queens: a u16 each,
+        // so that a task's counts stay in the first-level cache.
         let count = |start: &(u32, u32)| {
-            let mut counts = vec![0u32; 2 * buckets];
-            join.tops_below(*start, &mut |bucket, _| counts[bucket] += 1);
+            let mut counts = vec![0u16; buckets];
+            join.tops_below(*start, &mut |rank, _| counts[rank] += 1);
             counts
         };
-        let counts: Vec<Vec<u32>> = if parallel {
+        let counts: Vec<Vec<u16>> = if parallel {
             starts.par_iter().map(count).collect()
         } else {
             starts.iter().map(count).collect()
         };
-        // Each task's first slot in each bucket, after the tasks before it.
+        // Each task's first slot in each of its buckets, after the tasks before it.
         let mut totals = vec![0u32; 2 * buckets];
-        for c in &counts {
-            totals.iter_mut().zip(c).for_each(|(t, c)| *t += c);
+        for (task, c) in starts.iter().zip(&counts) {
+            let totals = totals.iter_mut().skip(middle(task)).step_by(2);
+            totals.zip(c).for_each(|(t, &c)| *t += u32::from(c));
         }
         let mut start = Vec::with_capacity(2 * buckets + 1);
         let mut at = 0;
@@ -419,19 +426,24 @@ impl Tops {
         }
         start.push(at);
         let mut next = start[..2 * buckets].to_vec();
-        let cursors: Vec<Vec<u32>> = counts
-            .into_iter()
-            .map(|mut c| {
-                for (c, next) in c.iter_mut().zip(&mut next) {
-                    (*c, *next) = (*next, *next + *c);
-                }
-                c
+        let cursors: Vec<Vec<u32>> = starts
+            .iter()
+            .zip(counts)
+            .map(|(task, c)| {
+                let next = next.iter_mut().skip(middle(task)).step_by(2);
+                next.zip(c)
+                    .map(|(next, c)| {
+                        let first = *next;
+                        *next += u32::from(c);
+                        first
+                    })
+                    .collect()
             })
             .collect();
         let patterns: Vec<AtomicU32> = (0..at).map(|_| AtomicU32::new(0)).collect();
         let fill = |(start, mut cursor): (&(u32, u32), Vec<u32>)| {
-            join.tops_below(*start, &mut |bucket, pattern| {
-                let slot = &mut cursor[bucket];
+            join.tops_below(*start, &mut |rank, pattern| {
+                let slot = &mut cursor[rank];
                 patterns[*slot as usize].store(pattern, Ordering::Relaxed);
                 *slot += 1;
             });

@@ -26,8 +26,15 @@
 //!
 //! ## Count
 //!
+//! Up to n = 17 the [`Counter`] joins half boards held in memory, a meet in the middle;
+//! beyond, and whenever a count must survive a kill or be shared out between machines, it
+//! runs the [`plan`]'s deterministic list of independent work units. Both give the total,
+//! the count up to symmetry and the class breakdown.
+//!
 //! ```
 //! assert_eq!(queens::count(10)?, 724);
+//! let counts = queens::Counter::new().count(12)?;
+//! assert_eq!((counts.total, counts.unique, counts.classes_of_2), (14200, 1787, 4));
 //! # Ok::<(), queens::Error>(())
 //! ```
 //!
