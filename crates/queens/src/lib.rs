@@ -28,7 +28,7 @@
 //!
 //! Up to n = 17 the [`Counter`] joins half boards held in memory, a meet in the middle;
 //! beyond, and whenever a count must survive a kill or be shared out between machines, it
-//! runs the [`plan`]'s deterministic list of independent work units. Both give the total,
+//! runs the [`plan`](fn@plan)'s deterministic list of independent work units. Both give the total,
 //! the count up to symmetry and the class breakdown.
 //!
 //! ```
