@@ -145,13 +145,16 @@ impl Counter {
     /// ```
     /// use std::sync::atomic::{AtomicUsize, Ordering};
     ///
-    /// let last = AtomicUsize::new(0);
-    /// let counts = queens::Counter::new().count_with_progress(11, |done, of| {
-    ///     assert!(done <= of);
-    ///     last.fetch_max(done, Ordering::Relaxed);
-    /// })?;
-    /// assert_eq!((counts.total, counts.unique), (2680, 341));
-    /// assert!(last.into_inner() > 0);
+    /// for n in [11, 1] {
+    ///     let (last, units) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    ///     let counts = queens::Counter::new().count_with_progress(n, |done, of| {
+    ///         last.fetch_max(done, Ordering::Relaxed);
+    ///         units.store(of, Ordering::Relaxed);
+    ///     })?;
+    ///     assert_eq!(counts.total, if n == 11 { 2680 } else { 1 });
+    ///     // Every unit reported once: the last report is `of` of `of`.
+    ///     assert_eq!(last.into_inner(), units.into_inner());
+    /// }
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn count_with_progress(
