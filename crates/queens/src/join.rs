@@ -32,6 +32,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
+use crate::bitboard::full_mask;
+
 /// The largest board the join counts: its patterns must fit a `u32`, and its tops stay
 /// in memory (about 70 MB at n = 17).
 pub(crate) const JOIN_MAX_N: usize = 17;
@@ -76,6 +78,8 @@ pub(crate) struct Join {
     n: usize,
     /// Rows in each half.
     h: usize,
+    /// The board's columns, as a mask.
+    all: u32,
     /// Diagonals of one direction that both halves reach: the window.
     w: u32,
     /// Per top square `row · n + column`, its pattern bits.
@@ -118,6 +122,7 @@ impl Join {
         let mut join = Join {
             n,
             h,
+            all: full_mask(n) as u32,
             w,
             bits,
             ranks: Ranks::new(n, h),
@@ -131,8 +136,7 @@ impl Join {
     /// middle queen for which the set is the least of its orbit under the symmetries that
     /// keep the middle row, weighted by the orbit's size.
     fn plan(&self) -> Vec<Unit> {
-        let (n, h, w) = (self.n, self.h, self.w);
-        let all = ((1u64 << n) - 1) as u32;
+        let (n, h, w, all) = (self.n, self.h, self.w, self.all);
         let middles: Vec<(u32, u32, u128)> = if n % 2 == 0 {
             vec![(all, 0, 1)]
         } else {
@@ -303,8 +307,7 @@ impl Join {
         pattern: u32,
         visit: &mut impl FnMut(u32, u32),
     ) {
-        let all = ((1u64 << self.n) - 1) as u32;
-        let mut free = all & !(cols | right | left);
+        let mut free = self.all & !(cols | right | left);
         let squares = &self.bits[row * self.n..];
         if row + 1 == self.h {
             while free != 0 {
@@ -598,6 +601,7 @@ mod tests {
         assert_eq!(Join::upside_down(w, 1), window_bit(w, 14, false));
         assert_eq!(Join::mirror(w, 1), window_bit(w, 0, false));
     }
+
     #[test]
     fn every_middle_queen_and_column_set_is_weighed_once() {
         let binomial = |a: u128, b: u128| (0..b).fold(1, |acc, i| acc * (a - i) / (i + 1));

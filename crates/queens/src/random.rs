@@ -59,7 +59,7 @@ fn backtrack(n: u32, rng: &mut ChaCha8Rng) -> Option<Vec<u32>> {
         if row == n {
             return true;
         }
-        let full = (1u64 << n) - 1;
+        let full = crate::bitboard::full_mask(n as usize);
         let mut free = full & !(cols | d1 | d2);
         let mut options = Vec::with_capacity(free.count_ones() as usize);
         while free != 0 {
