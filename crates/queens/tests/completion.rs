@@ -205,6 +205,26 @@ fn generated_instances_keep_four_open_squares_per_line() {
 }
 
 #[test]
+fn boards_past_32_queens_search_exactly() {
+    for n in [33, 47, 64] {
+        let problem = excluded_diagonals(n, 1).completion(n / 2);
+        let Outcome::Completed(p) = problem.find(None).unwrap() else {
+            panic!("{n} queens with {} diagonals closed complete", n / 2);
+        };
+        assert!(validate(p.columns()).is_ok());
+        assert!(
+            p.columns()
+                .iter()
+                .zip(0..)
+                .all(|(&c, r)| { problem.diagonals().iter().all(|d| !d.contains(n, r, c)) })
+        );
+        // Fewer sum diagonals left open than queens: no completion.
+        let closed = (0..n as u32).fold(Completion::new(n), |p, d| p.exclude(Diagonal::Sum(d)));
+        assert_eq!(closed.find(None).unwrap(), Outcome::Impossible);
+    }
+}
+
+#[test]
 fn large_boards_complete_by_local_search() {
     let n = 300;
     let base: Vec<u32> = queens::construct(n as u32).unwrap().collect();

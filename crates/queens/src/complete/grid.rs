@@ -1,6 +1,8 @@
 //! The exact search behind completion: rows, columns and both diagonal directions as
 //! masks, so that the squares left to a row or a column are a few shifts and ANDs.
 
+use std::fmt;
+
 use crate::bitboard::{MAX_N, full_mask};
 
 /// What stays fixed during a search: the board size and the squares no queen may take.
@@ -13,6 +15,54 @@ pub(super) struct Grid {
     col_blocked: [u64; MAX_N],
 }
 
+/// A set of diagonals of one direction, one bit each: `u64` holds the 2n − 1 diagonals
+/// of a board up to 32 queens, `u128` up to 64. The search is generic over it because
+/// the narrow word makes every shift one instruction, which is most of a node's cost.
+pub(super) trait Diagonals: Copy + Eq + fmt::Debug + Send + Sync {
+    /// No diagonal.
+    const NONE: Self;
+    /// The set with diagonal `i` added.
+    fn with(self, i: usize) -> Self;
+    /// The set's bits from `shift` up, as a mask of one row's or column's squares.
+    fn window(self, shift: usize) -> u64;
+    /// A row's or column's squares `mask`, moved up by `shift` onto the diagonals.
+    fn spread(mask: u64, shift: usize) -> Self;
+    /// The union.
+    fn or(self, other: Self) -> Self;
+    /// How many diagonals.
+    fn len(self) -> u32;
+}
+
+macro_rules! diagonals {
+    ($($word:ty),*) => {$(
+        impl Diagonals for $word {
+            const NONE: Self = 0;
+            #[inline(always)]
+            fn with(self, i: usize) -> Self {
+                self | 1 << i
+            }
+            #[inline(always)]
+            fn window(self, shift: usize) -> u64 {
+                (self >> shift) as u64
+            }
+            #[inline(always)]
+            fn spread(mask: u64, shift: usize) -> Self {
+                <$word>::from(mask) << shift
+            }
+            #[inline(always)]
+            fn or(self, other: Self) -> Self {
+                self | other
+            }
+            #[inline(always)]
+            fn len(self) -> u32 {
+                self.count_ones()
+            }
+        }
+    )*};
+}
+
+diagonals!(u64, u128);
+
 /// A node of the search: the rows and columns still without a queen, and the diagonals
 /// taken (by a queen or by an exclusion).
 ///
@@ -20,12 +70,12 @@ pub(super) struct Grid {
 /// shifted mask: `sums` by `r + c`, `ups` by `c − r + n − 1` and `downs` by
 /// `r − c + n − 1` (the last two are the same diagonals, mirrored).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct State {
+pub(super) struct State<D = u128> {
     pub(super) rows: u64,
     pub(super) cols: u64,
-    sums: u128,
-    ups: u128,
-    downs: u128,
+    sums: D,
+    ups: D,
+    downs: D,
 }
 
 /// What to do at a node.
@@ -43,22 +93,26 @@ pub(super) enum Step {
 }
 
 impl Step {
-    /// The squares a branching step tries, in order.
-    pub(super) fn squares(self) -> impl Iterator<Item = (usize, usize)> + use<> {
-        let (mut mask, line) = match self {
-            Step::Row(line, mask) | Step::Column(line, mask) => (mask, line),
-            Step::Done | Step::Dead => (0, 0),
+    /// Takes the next square a branching step tries, in order (none for `Done` or
+    /// `Dead`).
+    #[inline(always)]
+    pub(super) fn next_square(&mut self) -> Option<(usize, usize)> {
+        let (line, mask, row) = match self {
+            Step::Row(line, mask) => (*line, mask, true),
+            Step::Column(line, mask) => (*line, mask, false),
+            Step::Done | Step::Dead => return None,
         };
-        std::iter::from_fn(move || {
-            (mask != 0).then(|| {
-                let i = mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                match self {
-                    Step::Row(..) => (line, i),
-                    _ => (i, line),
-                }
-            })
-        })
+        if *mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros() as usize;
+        *mask &= *mask - 1;
+        Some(if row { (line, i) } else { (i, line) })
+    }
+
+    /// The squares a branching step tries, in order.
+    pub(super) fn squares(mut self) -> impl Iterator<Item = (usize, usize)> {
+        std::iter::from_fn(move || self.next_square())
     }
 }
 
@@ -67,8 +121,8 @@ impl Step {
 pub(super) enum Order {
     /// The first row without a queen: completions come in lexicographic order.
     Rows,
-    /// The row or column with the fewest squares left (a forced one first), the
-    /// "most constrained variable" rule that makes hard instances tractable.
+    /// The row or column with the fewest squares left, the "most constrained variable"
+    /// rule that makes hard instances tractable; forced squares are placed first.
     Tightest,
 }
 
@@ -91,59 +145,59 @@ impl Grid {
     }
 
     /// The empty board.
-    pub(super) fn start(&self) -> State {
+    pub(super) fn start<D: Diagonals>(&self) -> State<D> {
         let full = full_mask(self.n);
         State {
             rows: full,
             cols: full,
-            sums: 0,
-            ups: 0,
-            downs: 0,
+            sums: D::NONE,
+            ups: D::NONE,
+            downs: D::NONE,
         }
     }
 
     /// Closes the diagonal `r + c = d`.
-    pub(super) fn exclude_sum(&self, s: State, d: usize) -> State {
+    pub(super) fn exclude_sum<D: Diagonals>(&self, s: State<D>, d: usize) -> State<D> {
         State {
-            sums: s.sums | 1 << d,
+            sums: s.sums.with(d),
             ..s
         }
     }
 
     /// Closes the diagonal `r − c = d − (n − 1)`.
-    pub(super) fn exclude_difference(&self, s: State, d: usize) -> State {
+    pub(super) fn exclude_difference<D: Diagonals>(&self, s: State<D>, d: usize) -> State<D> {
         State {
-            downs: s.downs | 1 << d,
-            ups: s.ups | 1 << (2 * (self.n - 1) - d),
+            downs: s.downs.with(d),
+            ups: s.ups.with(2 * (self.n - 1) - d),
             ..s
         }
     }
 
     /// Places a queen on row `r`, column `c`.
-    #[inline]
-    pub(super) fn place(&self, s: State, r: usize, c: usize) -> State {
+    #[inline(always)]
+    pub(super) fn place<D: Diagonals>(&self, s: State<D>, r: usize, c: usize) -> State<D> {
         let m = self.n - 1;
         State {
             rows: s.rows & !(1 << r),
             cols: s.cols & !(1 << c),
-            sums: s.sums | 1 << (r + c),
-            ups: s.ups | 1 << (c + m - r),
-            downs: s.downs | 1 << (r + m - c),
+            sums: s.sums.with(r + c),
+            ups: s.ups.with(c + m - r),
+            downs: s.downs.with(r + m - c),
         }
     }
 
     /// The columns where row `r` can still take a queen.
-    #[inline]
-    pub(super) fn row_options(&self, s: &State, r: usize) -> u64 {
+    #[inline(always)]
+    pub(super) fn row_options<D: Diagonals>(&self, s: &State<D>, r: usize) -> u64 {
         let m = self.n - 1;
-        s.cols & !self.row_blocked[r] & !((s.sums >> r) as u64) & !((s.ups >> (m - r)) as u64)
+        s.cols & !self.row_blocked[r] & !s.sums.window(r) & !s.ups.window(m - r)
     }
 
     /// The rows where column `c` can still take a queen.
-    #[inline]
-    fn col_options(&self, s: &State, c: usize) -> u64 {
+    #[inline(always)]
+    fn col_options<D: Diagonals>(&self, s: &State<D>, c: usize) -> u64 {
         let m = self.n - 1;
-        s.rows & !self.col_blocked[c] & !((s.sums >> c) as u64) & !((s.downs >> (m - c)) as u64)
+        s.rows & !self.col_blocked[c] & !s.sums.window(c) & !s.downs.window(m - c)
     }
 
     /// Looks at every open line of `s` and says how to go on.
@@ -151,57 +205,110 @@ impl Grid {
     /// Besides a row or column with no square left, it cuts a node where the open
     /// squares lie on fewer distinct diagonals (either direction) than there are queens
     /// still to place: each queen needs a diagonal of its own.
-    pub(super) fn step(&self, s: &State, order: Order) -> Step {
-        if s.rows == 0 {
-            return Step::Done;
-        }
+    ///
+    /// In [`Order::Tightest`] it first places, in `s` and `columns`, every queen that a
+    /// row or column with one square left forces, until none is left: one pass over the
+    /// lines settles several forced squares, where branching on each would rescan them
+    /// all every time.
+    #[inline(always)]
+    pub(super) fn step<D: Diagonals>(
+        &self,
+        s: &mut State<D>,
+        columns: &mut [u32],
+        order: Order,
+    ) -> Step {
         let m = self.n - 1;
-        let queens = s.rows.count_ones();
-        let (mut cover, mut sums, mut ups) = (0u64, 0u128, 0u128);
-        let mut best = Step::Dead;
-        let mut fewest = u32::MAX;
-        let mut rows = s.rows;
-        while rows != 0 {
-            let r = rows.trailing_zeros() as usize;
-            rows &= rows - 1;
-            let options = self.row_options(s, r);
-            if options == 0 {
-                return Step::Dead;
+        'pass: loop {
+            if s.rows == 0 {
+                return Step::Done;
             }
-            cover |= options;
-            sums |= u128::from(options) << r;
-            ups |= u128::from(options) << (m - r);
-            let size = options.count_ones();
-            if size < fewest && (order == Order::Tightest || fewest == u32::MAX) {
-                fewest = size;
-                best = Step::Row(r, options);
-            }
-        }
-        if cover != s.cols || sums.count_ones() < queens || ups.count_ones() < queens {
-            return Step::Dead;
-        }
-        if order == Order::Tightest && fewest > 1 {
-            let mut cols = s.cols;
-            while cols != 0 {
-                let c = cols.trailing_zeros() as usize;
-                cols &= cols - 1;
-                let options = self.col_options(s, c);
+            let queens = s.rows.count_ones();
+            let (mut sums, mut ups) = (D::NONE, D::NONE);
+            // How many open rows each column meets, bit-sliced: `ones`, `twos` and
+            // `fours` are the bits of a count that stops growing at 4 and more.
+            let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
+            let mut best = Step::Dead;
+            let mut fewest = u32::MAX;
+            let mut forced = false;
+            let mut rows = s.rows;
+            while rows != 0 {
+                let r = rows.trailing_zeros() as usize;
+                rows &= rows - 1;
+                let options = self.row_options(s, r);
+                if options == 0 {
+                    return Step::Dead;
+                }
+                if order == Order::Tightest && options & (options - 1) == 0 {
+                    let c = options.trailing_zeros() as usize;
+                    *s = self.place(*s, r, c);
+                    columns[r] = c as u32;
+                    forced = true;
+                }
+                if forced {
+                    // This pass only looks for more forced squares: another follows.
+                    continue;
+                }
                 let size = options.count_ones();
-                if size < fewest {
+                sums = sums.or(D::spread(options, r));
+                ups = ups.or(D::spread(options, m - r));
+                let carry = ones & options;
+                ones ^= options;
+                fours |= twos & carry;
+                twos ^= carry;
+                if size < fewest && (order == Order::Tightest || fewest == u32::MAX) {
                     fewest = size;
-                    best = Step::Column(c, options);
-                    if size == 1 {
-                        break;
-                    }
+                    best = Step::Row(r, options);
                 }
             }
+            if forced {
+                continue 'pass;
+            }
+            let met = ones | twos | fours;
+            if met != s.cols || sums.len() < queens || ups.len() < queens {
+                return Step::Dead;
+            }
+            if order == Order::Rows {
+                return best;
+            }
+            let single = ones & !twos & !fours;
+            if single != 0 {
+                let mut single = single;
+                while single != 0 {
+                    let c = single.trailing_zeros() as usize;
+                    single &= single - 1;
+                    // An earlier forced queen may have taken this column's square.
+                    let options = self.col_options(s, c);
+                    if options == 0 {
+                        return Step::Dead;
+                    }
+                    let r = options.trailing_zeros() as usize;
+                    *s = self.place(*s, r, c);
+                    columns[r] = c as u32;
+                }
+                continue 'pass;
+            }
+            let (two, three) = (!ones & twos & !fours, ones & twos & !fours);
+            let tighter = match fewest {
+                3 => two,
+                4.. if two != 0 => two,
+                4.. => three,
+                _ => 0,
+            };
+            if tighter != 0 {
+                let c = tighter.trailing_zeros() as usize;
+                return Step::Column(c, self.col_options(s, c));
+            }
+            return best;
         }
-        best
     }
 
     /// The mask of squares a row-by-row search may use in each row of `s`: the square of
     /// a placed queen in its row, the open squares elsewhere.
-    pub(super) fn row_masks(&self, s: &State, columns: &[Option<u32>]) -> Vec<u64> {
+    pub(super) fn row_masks<D: Diagonals>(
+        &self,
+        s: &State<D>,
+        columns: &[Option<u32>],
+    ) -> Vec<u64> {
         (0..self.n)
             .map(|r| match columns[r] {
                 Some(c) => 1 << c,
