@@ -8,7 +8,8 @@
 //! `cargo run --release -p queens --example excluded_diagonals -- 10 30 20`
 //! (first n, last n, instances per n). A fourth argument K skips the bisection and solves
 //! every instance cut to n + K diagonals (K may be negative), and a fifth gives up on an
-//! instance after that many seconds (counted as unknown).
+//! instance after that many seconds (counted as unknown). Each instance's outcome and
+//! time go to stderr as it ends.
 
 use std::time::{Duration, Instant};
 
@@ -53,6 +54,15 @@ fn main() {
                 .find(limit.map(|l| start + l))
                 .expect("generated instances are valid");
             times.push(start.elapsed());
+            eprintln!(
+                "n = {n}, seed {seed}, {k} diagonals: {} in {}",
+                match outcome {
+                    Outcome::Completed(_) => "completed",
+                    Outcome::Impossible => "no completion",
+                    Outcome::Unknown => "unknown",
+                },
+                show(start.elapsed())
+            );
             sat += usize::from(matches!(outcome, Outcome::Completed(_)));
             unknown += usize::from(matches!(outcome, Outcome::Unknown));
         }
