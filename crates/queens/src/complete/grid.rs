@@ -233,9 +233,9 @@ impl Grid {
             // How many open rows each column meets, bit-sliced: `ones`, `twos` and
             // `fours` are the bits of a count that stops growing at 4 and more.
             let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
-            let mut best = Step::Dead;
-            let (mut fewest, mut nearest) = (u32::MAX, usize::MAX);
-            let mut forced = false;
+            // The best row so far, and its rank: fewest squares, then nearest the centre
+            // (for `Order::Rows`, the first row).
+            let (mut best, mut best_rank) = (0, u32::MAX);
             let mut rows = s.rows;
             while rows != 0 {
                 let r = rows.trailing_zeros() as usize;
@@ -245,39 +245,31 @@ impl Grid {
                     return Step::Dead;
                 }
                 if order == Order::Tightest && options & (options - 1) == 0 {
-                    let c = options.trailing_zeros() as usize;
-                    *s = self.place(*s, r, c);
-                    columns[r] = c as u32;
-                    forced = true;
+                    if self.force_rows(s, columns, rows | 1 << r) {
+                        continue 'pass;
+                    }
+                    return Step::Dead;
                 }
-                if forced {
-                    // This pass only looks for more forced squares: another follows.
-                    continue;
-                }
-                let size = options.count_ones();
                 sums = sums.or(D::spread(options, r));
                 ups = ups.or(D::spread(options, m - r));
                 let carry = ones & options;
                 ones ^= options;
                 fours |= twos & carry;
                 twos ^= carry;
-                let off = off_centre(r, m);
-                let better = match order {
-                    Order::Rows => fewest == u32::MAX,
-                    Order::Tightest => (size, off) < (fewest, nearest),
+                let rank = match order {
+                    Order::Rows => 0,
+                    Order::Tightest => options.count_ones() << 7 | off_centre(r, m) as u32,
                 };
-                if better {
-                    (fewest, nearest) = (size, off);
-                    best = Step::Row(r, options);
+                if rank < best_rank {
+                    (best, best_rank) = (r, rank);
                 }
             }
-            if forced {
-                continue 'pass;
-            }
+            let (fewest, nearest) = (best_rank >> 7, (best_rank & 127) as usize);
             let met = ones | twos | fours;
             if met != s.cols || sums.len() < queens || ups.len() < queens {
                 return Step::Dead;
             }
+            let best = Step::Row(best, self.row_options(s, best));
             if order == Order::Rows {
                 return best;
             }
@@ -318,6 +310,31 @@ impl Grid {
                 None => best,
             };
         }
+    }
+
+    /// Places the queen of every row of `rows` left with one square, in `s` and
+    /// `columns`, looking at each row once; false if one is left with none.
+    #[inline(always)]
+    fn force_rows<D: Diagonals>(
+        &self,
+        s: &mut State<D>,
+        columns: &mut [u32],
+        mut rows: u64,
+    ) -> bool {
+        while rows != 0 {
+            let r = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            let options = self.row_options(s, r);
+            if options == 0 {
+                return false;
+            }
+            if options & (options - 1) == 0 {
+                let c = options.trailing_zeros() as usize;
+                *s = self.place(*s, r, c);
+                columns[r] = c as u32;
+            }
+        }
+        true
     }
 
     /// The mask of squares a row-by-row search may use in each row of `s`: the square of
