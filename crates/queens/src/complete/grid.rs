@@ -204,9 +204,10 @@ impl Grid {
     ///
     /// In [`Order::Tightest`] it branches on the line with the fewest squares left, and
     /// among those on the one nearest the centre of the board: a queen there attacks the
-    /// most squares, so its branches die soonest. Against taking the first such line,
-    /// this searched 22% to 44% fewer nodes on ten generated instances at each n from 22
-    /// to 25, cut near their hard point.
+    /// most squares, so its branches die soonest (Knuth's "Dancing Links", 2000, orders
+    /// the rows and columns of n queens middle first for the same reason). Against
+    /// taking the first such line, this searched 22% to 44% fewer nodes on ten generated
+    /// instances at each n from 22 to 25, cut near their hard point.
     ///
     /// Besides a row or column with no square left, it cuts a node where the open
     /// squares lie on fewer distinct diagonals (either direction) than there are queens
