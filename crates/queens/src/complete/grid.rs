@@ -224,7 +224,7 @@ impl Grid {
         columns: &mut [u32],
         order: Order,
     ) -> Step {
-        let m = self.n - 1;
+        let m = self.n.saturating_sub(1); // n = 0: no line to scan
         'pass: loop {
             if s.rows == 0 {
                 return Step::Done;
