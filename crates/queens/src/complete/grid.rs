@@ -274,9 +274,8 @@ impl Grid {
             if order == Order::Rows {
                 return best;
             }
-            let single = ones & !twos & !fours;
+            let mut single = ones & !twos & !fours;
             if single != 0 {
-                let mut single = single;
                 while single != 0 {
                     let c = single.trailing_zeros() as usize;
                     single &= single - 1;
@@ -340,11 +339,7 @@ impl Grid {
 
     /// The mask of squares a row-by-row search may use in each row of `s`: the square of
     /// a placed queen in its row, the open squares elsewhere.
-    pub(super) fn row_masks<D: Diagonals>(
-        &self,
-        s: &State<D>,
-        columns: &[Option<u32>],
-    ) -> Vec<u64> {
+    pub(super) fn row_masks(&self, s: &State, columns: &[Option<u32>]) -> Vec<u64> {
         (0..self.n)
             .map(|r| match columns[r] {
                 Some(c) => 1 << c,
