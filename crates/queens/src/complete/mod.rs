@@ -248,7 +248,8 @@ impl Completion {
         self
     }
 
-    /// How many threads [`count`](Self::count) uses; by default, one per core.
+    /// How many threads [`count`](Self::count) and [`find`](Self::find) use; by
+    /// default, one per core.
     pub fn threads(mut self, threads: NonZeroUsize) -> Completion {
         self.threads = Some(threads);
         self
@@ -453,6 +454,10 @@ impl Completion {
     /// instant with [`Outcome::Unknown`]; it never answers
     /// [`Outcome::Impossible`] without a proof.
     ///
+    /// The threads share the search's subtrees, and the first completion any of them
+    /// finds is the answer, so with several threads it can differ from run to run; with
+    /// one ([`threads`](Self::threads)) it is always the same.
+    ///
     /// ```
     /// use queens::{Completion, Outcome};
     ///
@@ -484,7 +489,7 @@ impl Completion {
         let (grid, start, given) = self.setup::<D>()?;
         let columns: Vec<u32> = given.iter().map(|c| c.unwrap_or(0)).collect();
         // Subtrees for the threads: the tree's top levels, breadth first, in the order a
-        // single search meets them, so that the answer does not depend on the threads.
+        // single search meets them, so that one thread always gives the same answer.
         let mut frontier = vec![(start, columns)];
         while frontier.len() < SUBTREES {
             let mut next = Vec::new();
@@ -511,11 +516,18 @@ impl Completion {
                 break;
             }
         }
-        let timed_out = AtomicBool::new(false);
+        let (timed_out, found) = (AtomicBool::new(false), AtomicBool::new(false));
         let one = |(s, mut columns): (State<D>, Vec<u32>)| {
-            let mut clock = Clock { deadline, nodes: 0 };
+            let mut clock = Clock {
+                deadline,
+                nodes: 0,
+                found: &found,
+            };
             match tightest(&grid, s, &mut columns, &mut clock) {
-                Some(true) => Some(Placement::new(columns)),
+                Some(true) => {
+                    found.store(true, Ordering::Relaxed);
+                    Some(Placement::new(columns))
+                }
                 Some(false) => None,
                 None => {
                     timed_out.store(true, Ordering::Relaxed);
@@ -524,12 +536,15 @@ impl Completion {
             }
         };
         let sequential = || frontier.clone().into_iter().find_map(one);
+        // Whichever thread finds a completion first ends the search: waiting for the
+        // earlier subtrees, to return the same completion as one thread would, cost
+        // minutes on hard boards whose earlier subtrees hold none.
         let parallel = || {
             frontier
                 .clone()
                 .into_par_iter()
                 .with_max_len(1)
-                .find_map_first(one)
+                .find_map_any(one)
         };
         let found = on_threads(self.threads, sequential, parallel)?;
         Ok(match found {
@@ -571,21 +586,23 @@ fn prefixes_of(masks: &[u64], depth: usize, prefix: &mut Vec<u32>, out: &mut Vec
     }
 }
 
-/// Stops a search at its deadline, looking at the clock only every few thousand nodes.
-struct Clock {
+/// Stops a search at its deadline or once another thread has found a completion,
+/// looking only every few thousand nodes.
+struct Clock<'a> {
     deadline: Option<Instant>,
     nodes: u64,
+    found: &'a AtomicBool,
 }
 
-impl Clock {
-    /// False once the deadline has passed.
+impl Clock<'_> {
+    /// False once the deadline has passed or a completion has been found.
     #[inline(always)]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        match self.deadline {
-            Some(deadline) if self.nodes.is_multiple_of(4096) => Instant::now() < deadline,
-            _ => true,
+        if !self.nodes.is_multiple_of(4096) {
+            return true;
         }
+        !self.found.load(Ordering::Relaxed) && self.deadline.is_none_or(|d| Instant::now() < d)
     }
 }
 
@@ -598,7 +615,7 @@ fn tightest<D: Diagonals>(
     grid: &Grid,
     s: State<D>,
     columns: &mut [u32],
-    clock: &mut Clock,
+    clock: &mut Clock<'_>,
 ) -> Option<bool> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt")
@@ -617,7 +634,7 @@ fn tightest_x86<D: Diagonals>(
     grid: &Grid,
     s: State<D>,
     columns: &mut [u32],
-    clock: &mut Clock,
+    clock: &mut Clock<'_>,
 ) -> Option<bool> {
     tightest_any(grid, s, columns, clock)
 }
@@ -627,7 +644,7 @@ fn tightest_any<D: Diagonals>(
     grid: &Grid,
     mut s: State<D>,
     columns: &mut [u32],
-    clock: &mut Clock,
+    clock: &mut Clock<'_>,
 ) -> Option<bool> {
     // Per branching node on the path: the node, and the squares it has still to try.
     let mut path: Vec<(State<D>, Step)> = Vec::with_capacity(grid.n());
@@ -731,7 +748,8 @@ mod tests {
             for seed in 0..6 {
                 let instance = excluded_diagonals(n, seed);
                 for k in [n / 2, n, n + n / 2, instance.diagonals.len()] {
-                    let problem = instance.completion(k);
+                    // One thread: with more, either search may find another completion.
+                    let problem = instance.completion(k).threads(NonZeroUsize::MIN);
                     assert_eq!(
                         problem.find_with::<u64>(None).unwrap(),
                         problem.find_with::<u128>(None).unwrap(),
