@@ -114,7 +114,8 @@ pub(crate) struct CompleteArgs {
     /// exact search runs to the end; above 64 queens the local search stops after 60 s.
     #[arg(short, long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with_all = ["all", "count"])]
     pub(crate) timeout: Option<f64>,
-    /// Threads searching. By default, one per core. The answer never depends on it.
+    /// Threads searching. By default, one per core. The first completion any thread finds
+    /// is printed, so with more than one it can differ between runs; counts never do.
     #[arg(short = 'j', long, value_name = "T")]
     pub(crate) threads: Option<NonZeroUsize>,
 }
