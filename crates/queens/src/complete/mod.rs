@@ -529,6 +529,7 @@ impl Completion {
                     Some(Placement::new(columns))
                 }
                 Some(false) => None,
+                // The deadline, or another thread's completion (then the flag is unread).
                 None => {
                     timed_out.store(true, Ordering::Relaxed);
                     None
@@ -546,8 +547,8 @@ impl Completion {
                 .with_max_len(1)
                 .find_map_any(one)
         };
-        let found = on_threads(self.threads, sequential, parallel)?;
-        Ok(match found {
+        let completion = on_threads(self.threads, sequential, parallel)?;
+        Ok(match completion {
             Some(p) => Outcome::Completed(p),
             None if timed_out.into_inner() => Outcome::Unknown,
             None => Outcome::Impossible,
