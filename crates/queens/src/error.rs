@@ -44,6 +44,14 @@ pub enum Error {
     /// The rows given to start a search from already break the rules.
     #[error("the given rows are not a valid partial placement: {0}")]
     InvalidPrefix(Conflict),
+    /// A share of a split search that does not exist.
+    #[error("share {index} does not exist: the shares of {of} are numbered 0 to {}", of - 1)]
+    NoSuchShare {
+        /// The share asked for.
+        index: usize,
+        /// How many shares there are.
+        of: usize,
+    },
     /// The givens of a completion problem already break the rules.
     #[error("{0}")]
     Givens(crate::GivenConflict),

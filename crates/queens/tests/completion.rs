@@ -1,5 +1,6 @@
 //! Completion against brute force: every solution of the board, filtered by the givens.
 
+use std::num::NonZeroUsize;
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
@@ -280,4 +281,55 @@ fn a_deadline_gives_unknown_never_a_wrong_answer() {
             }
         }
     }
+}
+
+#[test]
+fn shares_split_the_search_without_losing_or_repeating_a_completion() {
+    let mut unique = 0;
+    for n in 8..=12 {
+        for seed in 0..8 {
+            for cut in [n - 4, n, n + 4] {
+                let problem = excluded_diagonals(n, seed)
+                    .completion(cut)
+                    .threads(NonZeroUsize::MIN);
+                let expected = brute_force(&problem);
+                for of in [1, 2, 3, 7] {
+                    let of = NonZeroUsize::new(of).unwrap();
+                    let found: Vec<Vec<u32>> = (0..of.get())
+                        .filter_map(|i| match problem.find_share(None, i, of).unwrap() {
+                            Outcome::Completed(p) => Some(p.into_columns()),
+                            Outcome::Impossible => None,
+                            Outcome::Unknown => panic!("no deadline, yet unknown"),
+                        })
+                        .collect();
+                    assert!(found.iter().all(|p| expected.contains(p)), "{problem:?}");
+                    assert_eq!(found.is_empty(), expected.is_empty(), "{problem:?}");
+                    // A lone completion lies in one subtree, so in exactly one share.
+                    if expected.len() == 1 {
+                        assert_eq!(found.len(), 1, "{problem:?}, {of} shares");
+                        unique += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(unique > 0, "no instance with a lone completion was met");
+}
+
+#[test]
+fn shares_that_do_not_exist_are_refused() {
+    let problem = Completion::new(8);
+    let three = NonZeroUsize::new(3).unwrap();
+    assert_eq!(
+        problem.find_share(None, 3, three),
+        Err(Error::NoSuchShare { index: 3, of: 3 })
+    );
+    assert_eq!(
+        Error::NoSuchShare { index: 3, of: 3 }.to_string(),
+        "share 3 does not exist: the shares of 3 are numbered 0 to 2"
+    );
+    assert!(matches!(
+        Completion::new(100).find_share(None, 0, three),
+        Err(Error::TooLarge { n: 100, .. })
+    ));
 }

@@ -181,7 +181,8 @@ impl std::error::Error for GivenConflict {}
 pub enum Outcome {
     /// A completion: all `n` queens, the given ones among them.
     Completed(Placement),
-    /// Proof that there is none.
+    /// Proof that there is none (in the share searched, for
+    /// [`find_share`](Completion::find_share)).
     Impossible,
     /// Neither within the time allowed (or, above [`MAX_N`](crate::MAX_N), where only
     /// local search runs, none found in time).
@@ -472,26 +473,84 @@ impl Completion {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn find(&self, deadline: Option<Instant>) -> Result<Outcome, Error> {
+        self.find_share(deadline, 0, NonZeroUsize::MIN)
+    }
+
+    /// [`find`](Self::find) on share `index` (0-based) of `of`: the search is cut into
+    /// many subtrees, the same on every machine, and this share takes every `of`-th of
+    /// them, so that `of` machines can split one long search. A completion from any
+    /// share completes the problem; [`Outcome::Impossible`] says only that this share
+    /// holds none, and the problem has none when every share says so. All shares must
+    /// run the same version of this crate, which fixes how the search is cut.
+    ///
+    /// Up to [`MAX_N`](crate::MAX_N) queens: local search, above, cannot be shared
+    /// ([`Error::TooLarge`] for `of` > 1). `index` must be below `of`
+    /// ([`Error::NoSuchShare`]).
+    ///
+    /// ```
+    /// use std::num::NonZeroUsize;
+    /// use queens::{Completion, Diagonal, Outcome};
+    ///
+    /// // Nauck's puzzle, split three ways: its two completions lie in one share or two.
+    /// let nauck = Completion::new(8).queen(4, 1).queen(3, 3);
+    /// let of = NonZeroUsize::new(3).unwrap();
+    /// let mut completed = 0;
+    /// for i in 0..3 {
+    ///     completed += matches!(nauck.find_share(None, i, of)?, Outcome::Completed(_)) as usize;
+    /// }
+    /// assert!(completed >= 1);
+    ///
+    /// // No completion: every share says so.
+    /// let none = Completion::new(4).exclude(Diagonal::Sum(3)).exclude(Diagonal::Sum(4));
+    /// for i in 0..3 {
+    ///     assert_eq!(none.find_share(None, i, of)?, Outcome::Impossible);
+    /// }
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn find_share(
+        &self,
+        deadline: Option<Instant>,
+        index: usize,
+        of: NonZeroUsize,
+    ) -> Result<Outcome, Error> {
+        if index >= of.get() {
+            return Err(Error::NoSuchShare {
+                index,
+                of: of.get(),
+            });
+        }
         if self.n > MAX_N {
+            if of.get() > 1 {
+                return Err(Error::TooLarge {
+                    n: self.n,
+                    max: MAX_N,
+                });
+            }
             self.check().map_err(Error::Givens)?;
             return Ok(local::search(self, deadline)
                 .map_or(Outcome::Unknown, |c| Outcome::Completed(Placement::new(c))));
         }
         // Up to 32 queens a direction's 2n − 1 diagonals fit one 64-bit word.
         if self.n <= 32 {
-            self.find_with::<u64>(deadline)
+            self.find_with::<u64>(deadline, index, of.get())
         } else {
-            self.find_with::<u128>(deadline)
+            self.find_with::<u128>(deadline, index, of.get())
         }
     }
 
-    fn find_with<D: Diagonals>(&self, deadline: Option<Instant>) -> Result<Outcome, Error> {
+    fn find_with<D: Diagonals>(
+        &self,
+        deadline: Option<Instant>,
+        index: usize,
+        of: usize,
+    ) -> Result<Outcome, Error> {
         let (grid, start, given) = self.setup::<D>()?;
         let columns: Vec<u32> = given.iter().map(|c| c.unwrap_or(0)).collect();
-        // Subtrees for the threads: the tree's top levels, breadth first, in the order a
-        // single search meets them, so that one thread always gives the same answer.
+        // Subtrees for the threads and the shares: the tree's top levels, breadth first,
+        // in the order a single search meets them, so that one thread always gives the
+        // same answer and every machine cuts the same subtrees.
         let mut frontier = vec![(start, columns)];
-        while frontier.len() < SUBTREES {
+        while frontier.len() < SUBTREES.saturating_mul(of) {
             let mut next = Vec::new();
             let mut grew = false;
             for (mut s, mut columns) in frontier {
@@ -516,6 +575,9 @@ impl Completion {
                 break;
             }
         }
+        // Every `of`-th subtree: a hard part of the tree spans many neighbouring subtrees,
+        // so taking them in turn spreads it over all the shares.
+        let frontier: Vec<_> = frontier.into_iter().skip(index).step_by(of).collect();
         let (timed_out, found) = (AtomicBool::new(false), AtomicBool::new(false));
         let one = |(s, mut columns): (State<D>, Vec<u32>)| {
             let mut clock = Clock {
@@ -561,7 +623,7 @@ impl Completion {
 type Setup<D> = (Grid, State<D>, Vec<Option<u32>>);
 
 /// How many subtrees [`Completion::find`] splits its search into, at least, for the
-/// threads to share.
+/// threads to share; per share with [`Completion::find_share`].
 const SUBTREES: usize = 64;
 
 /// Every way to fill the first `depth` rows from their masks, without attacks.
@@ -752,8 +814,8 @@ mod tests {
                     // One thread: with more, either search may find another completion.
                     let problem = instance.completion(k).threads(NonZeroUsize::MIN);
                     assert_eq!(
-                        problem.find_with::<u64>(None).unwrap(),
-                        problem.find_with::<u128>(None).unwrap(),
+                        problem.find_with::<u64>(None, 0, 1).unwrap(),
+                        problem.find_with::<u128>(None, 0, 1).unwrap(),
                         "n {n}, seed {seed}, {k} diagonals"
                     );
                 }
