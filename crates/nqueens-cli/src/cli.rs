@@ -118,6 +118,16 @@ pub(crate) struct CompleteArgs {
     /// is printed, so with more than one it can differ between runs; counts never do.
     #[arg(short = 'j', long, value_name = "T")]
     pub(crate) threads: Option<NonZeroUsize>,
+    /// Search only share I (0-based) of --of: every machine cuts the search into the same
+    /// subtrees and takes every M-th, so that M machines split one long search (Slurm
+    /// job arrays map SLURM_ARRAY_TASK_ID to --index). A share without a completion
+    /// prints "no completion in share I of M" and exits 1; the problem has none when
+    /// every share says so. Up to 64 queens; all shares must run the same version.
+    #[arg(short, long, value_name = "I", requires = "of", conflicts_with_all = ["all", "count"])]
+    pub(crate) index: Option<usize>,
+    /// How many shares the search is cut into, for --index.
+    #[arg(long, value_name = "M", value_parser = parse_shares, requires = "index")]
+    pub(crate) of: Option<NonZeroUsize>,
 }
 
 #[derive(Debug, Args)]
@@ -403,6 +413,20 @@ fn parse_limit(s: &str) -> Result<u64, String> {
             u64::MAX
         )
     })
+}
+
+/// The most shares a completion search is cut into: each holds at least 64 subtrees, all
+/// of which every share builds.
+const MAX_SHARES: usize = 10_000;
+
+/// A number of shares for `complete --of`.
+fn parse_shares(s: &str) -> Result<NonZeroUsize, String> {
+    match s.trim().parse::<NonZeroUsize>() {
+        Ok(m) if m.get() <= MAX_SHARES => Ok(m),
+        _ => Err(format!(
+            "'{s}' is not a number of shares: expected a whole number from 1 to {MAX_SHARES}"
+        )),
+    }
 }
 
 /// A positive number of seconds.

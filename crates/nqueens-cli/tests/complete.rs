@@ -285,3 +285,74 @@ fn pictures_of_completions() {
     assert!(text.starts_with("<svg"));
     assert_eq!(text.matches("<use").count(), 16, "two boards of 8 queens");
 }
+
+#[test]
+fn shares_split_one_search() {
+    // Nauck's two completions: some share prints one, the others say they hold none.
+    let (mut completed, mut empty) = (0, 0);
+    for i in 0..4 {
+        let out = nqueens()
+            .args(["complete", "--format", "columns", "--index"])
+            .arg(i.to_string())
+            .args(["--of", "4"])
+            .write_stdin(NAUCK)
+            .output()
+            .unwrap();
+        match out.status.code() {
+            Some(0) => {
+                let printed = String::from_utf8(out.stdout).unwrap();
+                assert!(
+                    ["[4, 0, 7, 3, 1, 6, 2, 5]\n", "[4, 6, 0, 3, 1, 7, 5, 2]\n"]
+                        .contains(&printed.as_str()),
+                    "{printed}"
+                );
+                completed += 1;
+            }
+            Some(1) => {
+                assert!(out.stdout.is_empty());
+                let said = format!("no completion in share {i} of 4\n");
+                assert_eq!(String::from_utf8(out.stderr).unwrap(), said);
+                empty += 1;
+            }
+            code => panic!("share {i} exited with {code:?}"),
+        }
+    }
+    assert!(completed >= 1 && empty >= 1, "{completed} {empty}");
+    // One share of one is the whole search.
+    nqueens()
+        .args([
+            "complete", "--n", "6", "--queens", "0,0", "-i", "0", "--of", "1",
+        ])
+        .assert()
+        .code(1)
+        .stderr("no completion in share 0 of 1\n");
+}
+
+#[test]
+fn bad_shares_are_usage_errors() {
+    let cases: [(&[&str], &str, &str); 6] = [
+        (
+            &["--index", "4", "--of", "4"],
+            NAUCK,
+            "--index 4: the shares of --of 4 are numbered 0 to 3",
+        ),
+        (
+            &["--index", "0", "--of", "0"],
+            NAUCK,
+            "is not a number of shares",
+        ),
+        (&["--index", "0", "--of", "10001"], NAUCK, "from 1 to 10000"),
+        (&["--index", "1"], NAUCK, "--of"),
+        (
+            &["--index", "0", "--of", "2", "--count"],
+            NAUCK,
+            "cannot be used with",
+        ),
+        (
+            &["--n", "100", "--index", "0", "--of", "2"],
+            "",
+            "n = 100 is too large for --index and --of",
+        ),
+    ];
+    complete_usage_errors(&cases);
+}

@@ -2,6 +2,7 @@
 
 use std::fs;
 use std::io::Write;
+use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -27,6 +28,21 @@ pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
             "n = {n} is too large for --all and --count: exact completion stops at {MAX_N} queens (without them, local search looks for one completion)"
         )));
     }
+    let share = match (args.index, args.of) {
+        (Some(index), Some(of)) if index >= of.get() => {
+            return Err(usage(format!(
+                "--index {index}: the shares of --of {of} are numbered 0 to {}",
+                of.get() - 1
+            )));
+        }
+        (Some(_), Some(of)) if n > MAX_N && of.get() > 1 => {
+            return Err(usage(format!(
+                "n = {n} is too large for --index and --of: only the exact search (up to {MAX_N} queens) can be split"
+            )));
+        }
+        (Some(index), Some(of)) => Some((index, of)),
+        _ => None,
+    };
     problem.check().map_err(queens::Error::Givens)?;
     if args.count {
         let mut out = super::stdout();
@@ -42,10 +58,15 @@ pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
         .map(Duration::from_secs_f64)
         .or((n > MAX_N).then_some(LOCAL_SEARCH_TIMEOUT));
     let deadline = timeout.map(|t| Instant::now() + t);
-    match problem.find(deadline)? {
+    let (index, of) = share.unwrap_or((0, NonZeroUsize::MIN));
+    match problem.find_share(deadline, index, of)? {
         Outcome::Completed(p) => {
             write(&[p.into_columns()], args)?;
             Ok(ExitCode::SUCCESS)
+        }
+        Outcome::Impossible if share.is_some() => {
+            eprintln!("no completion in share {index} of {of}");
+            Ok(ExitCode::FAILURE)
         }
         Outcome::Impossible => no_completion(),
         Outcome::Unknown => {
