@@ -2,7 +2,9 @@
 # End-to-end test on a real, one-node Slurm started on this machine: counts n = 13 as a
 # job array of 8 tasks, checks 73712 solutions and 9233 up to symmetry, then cancels one
 # task of a second array before it runs, checks that merge names the units it lost,
-# resubmits them the way run.sh does, and checks the answer again. Tears Slurm down at the
+# resubmits them the way run.sh does, and checks the answer again. Then splits two
+# completion problems (one with a completion, one without) over 4 tasks with
+# complete.sh and checks each answer against one whole search. Tears Slurm down at the
 # end; safe to run again on the same machine. Needs root (it installs and starts daemons).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -117,5 +119,29 @@ UNITS=$units sbatch --parsable --wait --output="$work/redo-%j.out" \
 out=$("$NQUEENS" merge "$work/plan.json" "$work/cut")
 echo "$out"
 [ "$out" = $'total 73712\nunique 9233' ] || fail "wrong merge after the resubmission: $out"
+log "completion problems split over 4 tasks, against the whole search"
+"$NQUEENS" instance 16 --seed 1 > "$work/instance.txt"
+all=$(sed -n 's/^numdiags = //p' "$work/instance.txt")
+seen=
+for d in 4 "$all"; do
+    whole=0
+    "$NQUEENS" complete "$work/instance.txt" --diags "$d" > /dev/null 2>&1 || whole=$?
+    split=0
+    scripts/slurm/complete.sh "$work/instance.txt" 4 "$work/complete-$d" -- --diags "$d" \
+        > "$work/complete-$d.txt" 2> "$work/complete-$d.err" || split=$?
+    echo "$d diagonals: exit $split split over 4 tasks, exit $whole in one search"
+    [ "$split" = "$whole" ] || { cat "$work/complete-$d.err" >&2; fail "the split search disagrees"; }
+    if [ "$split" = 0 ]; then
+        "$NQUEENS" verify "$work/complete-$d.txt" || fail "the split search printed no solution"
+    fi
+    seen="$seen$split"
+done
+[ "$seen" = 01 ] || fail "expected a completion with 4 diagonals and none with all $all"
+bad=0
+scripts/slurm/complete.sh "$work/instance.txt" 4 "$work/complete-bad" -- --diags 999 \
+    2> "$work/complete-bad.err" || bad=$?
+cat "$work/complete-bad.err"
+[ "$bad" = 2 ] && grep -q 'lists only' "$work/complete-bad.err" \
+    || fail "a bad option did not stop the split search with its error (exit $bad)"
 rm -rf "$work"
 log "passed"
