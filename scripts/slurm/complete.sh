@@ -7,22 +7,27 @@
 # `nqueens complete --index I --of TASKS` and the given options (--diags D, --timeout S),
 # and watches their answers. The first completion is printed (exit 0) and the rest of the
 # array cancelled; when every share has none it says "no completion" (exit 1); when a
-# share ran out of time or was lost it says "unknown" (exit 3), naming those shares; a
-# bad option stops the array and shows the first task's error (exit 2).
+# share ran out of time or was lost it says "unknown" (exit 3), naming those shares. A
+# task that fails otherwise (a bad option: exit 2) stops the array; its error is shown
+# and its exit code returned.
 # WORKDIR (default ./nqueens-complete) must be on a file system every node sees. Extra
 # sbatch options (partition, account, time limit) go in SBATCH_OPTIONS.
 set -euo pipefail
 usage="usage: complete.sh PROBLEM [TASKS] [WORKDIR] [-- OPTION...]"
-problem=$(realpath "${1:?$usage}")
+bad() { echo "complete.sh: $1" >&2; exit 2; }
+[ $# -gt 0 ] || bad "$usage"
+[ -f "$1" ] || bad "cannot read the problem file '$1'"
+problem=$(realpath "$1")
 shift
 tasks=64
 work=nqueens-complete
 if [ $# -gt 0 ] && [ "$1" != -- ]; then tasks=$1; shift; fi
 if [ $# -gt 0 ] && [ "$1" != -- ]; then work=$1; shift; fi
 if [ $# -gt 0 ]; then
-    [ "$1" = -- ] || { echo "complete.sh: $usage" >&2; exit 2; }
+    [ "$1" = -- ] || bad "$usage"
     shift
 fi
+[[ $tasks =~ ^[1-9][0-9]*$ ]] || bad "TASKS must be a whole number from 1 up, not '$tasks'"
 work=$(realpath -m "$work")
 here=$(cd "$(dirname "$0")" && pwd)
 nqueens=${NQUEENS:-$(command -v nqueens || true)}
@@ -46,11 +51,12 @@ while :; do
             ;;
         1 | 3) ;;
         *)
-            # A usage error (exit 2) is the same in every task: show it once.
+            # A usage error (exit 2) is the same in every task: show it once, and stop.
+            code=$(cat "$rc")
             scancel "$job" 2> /dev/null || true
             i=$(basename "$rc" .rc)
             cat "$work/logs/${job}_$i.out" >&2
-            exit 2
+            exit "$code"
             ;;
         esac
     done
