@@ -341,7 +341,7 @@ fn bad_shares_are_usage_errors() {
             NAUCK,
             "is not a number of shares",
         ),
-        (&["--index", "0", "--of", "10001"], NAUCK, "from 1 to 10000"),
+        (&["--index", "0", "--of", "4097"], NAUCK, "from 1 to 4096"),
         (&["--index", "1"], NAUCK, "--of"),
         (
             &["--index", "0", "--of", "2", "--count"],
