@@ -40,35 +40,41 @@ mkdir -p "$shares" "$work/logs"
 job=$(sbatch --parsable --array="0-$((tasks - 1))" ${SBATCH_OPTIONS:-} \
     --output="$work/logs/%A_%a.out" "$here/complete.sbatch" "$problem" "$shares" "$@")
 job=${job%%;*}
+# Each share's exit code, read once, when its I.rc appears.
+declare -A answers=()
+gone=
 while :; do
     for rc in "$shares"/*.rc; do
         [ -e "$rc" ] || continue
-        case $(cat "$rc") in
+        i=${rc##*/}
+        i=${i%.rc}
+        [ -z "${answers[$i]:-}" ] || continue
+        read -r code < "$rc" || true
+        answers[$i]=$code
+        case $code in
         0)
             scancel "$job" 2> /dev/null || true
-            cat "${rc%.rc}.out"
+            cat "$shares/$i.out"
             exit 0
             ;;
         1 | 3) ;;
         *)
             # A usage error (exit 2) is the same in every task: show it once, and stop.
-            code=$(cat "$rc")
             scancel "$job" 2> /dev/null || true
-            i=$(basename "$rc" .rc)
             cat "$work/logs/${job}_$i.out" >&2
             exit "$code"
             ;;
         esac
     done
-    answered=$(find "$shares" -name '*.rc' | wc -l)
-    [ "$answered" -lt "$tasks" ] || break
-    # Tasks gone from the queue without an answer were cancelled or failed.
-    squeue -h -j "$job" 2> /dev/null | grep -q . || break
-    sleep 2
+    [ ${#answers[@]} -lt "$tasks" ] && [ -z "$gone" ] || break
+    # Tasks gone from the queue without an answer were cancelled or failed; one more look
+    # catches answers written since this one.
+    squeue -h -j "$job" 2> /dev/null | grep -q . || gone=1
+    [ -n "$gone" ] || sleep 2
 done
 open=()
 for ((i = 0; i < tasks; i++)); do
-    [ "$(cat "$shares/$i.rc" 2> /dev/null)" = 1 ] || open+=("$i")
+    [ "${answers[$i]:-}" = 1 ] || open+=("$i")
 done
 if [ ${#open[@]} -eq 0 ]; then
     echo "no completion" >&2
