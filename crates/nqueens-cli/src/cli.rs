@@ -51,7 +51,8 @@ pub(crate) enum Command {
     /// one line; CSPLib's completion parameters (letting n = 10, letting init = [[r, c],
     /// ...], 0-based); CSPLib's Excluded Diagonals parameters (n = 10, numdiags = 14,
     /// diags = [[d, 1], [d, 0], ...]: [d, 1] closes r + c = d, [d, 0] closes
-    /// r - c = d - (n - 1)); blocked n-queens as MiniZinc data (n, m, row, col) or facts
+    /// r - c = d - (n - 1)); blocked n-queens as CSPLib's parameters (letting n = 10,
+    /// letting blocks = [[r, c], ...]), MiniZinc data (n, m, row, col) or facts
     /// (board(4). block(1, 1).), 1-based. Or give the problem with --n and --queens.
     ///
     /// Prints one completion (exit 0), or "no completion" on stderr (exit 1), or

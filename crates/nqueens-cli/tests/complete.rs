@@ -87,13 +87,20 @@ fn every_input_format_is_read() {
             assert.code(1).stdout("").stderr(format!("{stderr}\n"));
         }
     }
-    // The published blocked-queens sample: its one answer, 1-based (1,3) (2,1) (3,4) (4,2).
-    nqueens()
-        .args(["complete", "-f", "columns"])
-        .write_stdin("board(4).\nblock(1,1).\nblock(2,2).\nblock(4,3).\n")
-        .assert()
-        .success()
-        .stdout("[2, 0, 3, 1]\n");
+    // The published blocked-queens sample, as ASP facts and as CSPLib 080's parameters
+    // (with the trailing comma of the ASP competition's files): its one answer, 1-based
+    // (1,3) (2,1) (3,4) (4,2).
+    for sample in [
+        "board(4).\nblock(1,1).\nblock(2,2).\nblock(4,3).\n",
+        "letting n = 4\nletting blocks = [[1,1],\n[2,2],\n[4,3],\n]\n",
+    ] {
+        nqueens()
+            .args(["complete", "-f", "columns"])
+            .write_stdin(sample)
+            .assert()
+            .success()
+            .stdout("[2, 0, 3, 1]\n");
+    }
 }
 
 #[test]

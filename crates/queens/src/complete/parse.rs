@@ -13,8 +13,9 @@ use crate::Error;
 /// - CSPLib's Excluded Diagonals parameters: `n = 10`, `numdiags = 14` and
 ///   `diags = [[d, t], …]`, where `[d, 1]` closes the diagonal `r + c = d` and `[d, 0]`
 ///   the diagonal `r − c = d − (n − 1)`; only the first `numdiags` pairs count;
-/// - blocked n-queens as MiniZinc data (`n`, `m`, `row = [..]`, `col = [..]`) or as
-///   facts (`board(4). block(1, 1).`), both 1-based as published.
+/// - blocked n-queens as CSPLib problem 080's parameters (`letting n = 10` and
+///   `letting blocks = [[r, c], …]`), as MiniZinc data (`n`, `m`, `row = [..]`,
+///   `col = [..]`) or as facts (`board(4). block(1, 1).`), all 1-based as published.
 ///
 /// Parameter files may end statements with `;` and carry comments after `$`, `%` or
 /// `//`; a `language ESSENCE' 1.0` line is skipped. Squares and diagonals are checked
@@ -31,6 +32,9 @@ use crate::Error;
 ///
 /// let diags = parse_completion("n = 5\nnumdiags = 2\ndiags = [[4, 1], [2, 0], [3, 1]]\n")?;
 /// assert_eq!(diags.diagonals(), &[Diagonal::Sum(4), Diagonal::Difference(2)]);
+///
+/// let blocked = parse_completion("letting n = 4\nletting blocks = [[1, 2], [4, 4],]\n")?;
+/// assert_eq!(blocked.blocked(), &[(0, 1), (3, 3)]);
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn parse_completion(text: &str) -> Result<Completion, Error> {
@@ -214,6 +218,10 @@ impl Parser {
                         return Ok(Value::List(items));
                     }
                     self.expect(',')?;
+                    // The ASP competition's blocked-queens files end a list with "[28,27],\n]".
+                    if self.eat(']') {
+                        return Ok(Value::List(items));
+                    }
                 }
             }
             _ => {
@@ -234,6 +242,8 @@ struct Params {
     m: Option<(usize, i64)>,
     row: Option<(usize, Value)>,
     col: Option<(usize, Value)>,
+    /// `letting blocks = [[r, c], …]`, 1-based as CSPLib problem 080 publishes them.
+    blocks: Option<(usize, Value)>,
     /// 1-based squares from `block(r, c).` facts.
     facts: Vec<(usize, i64, i64)>,
 }
@@ -283,11 +293,12 @@ fn parse_parameters(text: &str) -> Result<Completion, Error> {
             "diags" => params.diags = Some((line, value)),
             "row" => params.row = Some((line, value)),
             "col" => params.col = Some((line, value)),
+            "blocks" => params.blocks = Some((line, value)),
             other => {
                 return Err(Error::parse(
                     line,
                     format!(
-                        "unknown parameter '{other}': expected n with init (completion), numdiags and diags (excluded diagonals), or m, row and col (blocked queens)"
+                        "unknown parameter '{other}': expected n with init (completion), numdiags and diags (excluded diagonals), or blocks, or m, row and col (blocked queens)"
                     ),
                 ));
             }
@@ -445,6 +456,13 @@ fn build(params: Params) -> Result<Completion, Error> {
         }
         (None, None) => {}
         _ => return Err(Error::parse(1, "blocked squares need both row and col")),
+    }
+    if let Some((line, blocks)) = &params.blocks {
+        blocked.extend(
+            pairs(*line, blocks, "blocks")?
+                .into_iter()
+                .map(|(r, c)| (*line, r, c)),
+        );
     }
     blocked.extend(params.facts);
     for (line, r, c) in blocked {
