@@ -258,6 +258,36 @@ fn large_boards_complete_by_local_search() {
 }
 
 #[test]
+fn large_boards_with_few_queens_missing_are_decided_exactly() {
+    let n = 200;
+    let base: Vec<u32> = queens::construct(n as u32).unwrap().collect();
+    // Every row given but twelve: the open 12 × 12 board is searched exactly.
+    let open = [3, 17, 40, 41, 42, 90, 120, 150, 151, 170, 198, 199];
+    let mut problem = Completion::new(n);
+    for r in (0..n).filter(|r| !open.contains(r)) {
+        problem = problem.queen(r as u32, base[r]);
+    }
+    let Outcome::Completed(p) = problem.find(None).unwrap() else {
+        panic!("the construction itself completes it");
+    };
+    assert!(validate(p.columns()).is_ok());
+    assert!(
+        problem
+            .queens()
+            .iter()
+            .all(|&(r, c)| p.columns()[r as usize] == c)
+    );
+    // Row 3 closed to every open column: no completion, proved without a deadline (local
+    // search, which served here before, could only have run until one).
+    let row = open[0];
+    let mut closed = problem.clone();
+    for &other in &open {
+        closed = closed.block(row as u32, base[other]);
+    }
+    assert_eq!(closed.find(None).unwrap(), Outcome::Impossible);
+}
+
+#[test]
 fn a_deadline_gives_unknown_never_a_wrong_answer() {
     // A fully blocked row above the bitboards' limit: local search can only give up.
     let mut blocked = Completion::new(100);

@@ -9,6 +9,7 @@ mod grid;
 mod local;
 mod parse;
 mod puzzle;
+mod sparse;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -184,8 +185,8 @@ pub enum Outcome {
     /// Proof that there is none (in the share searched, for
     /// [`find_share`](Completion::find_share)).
     Impossible,
-    /// Neither within the time allowed (or, above [`MAX_N`](crate::MAX_N), where only
-    /// local search runs, none found in time).
+    /// Neither within the time allowed (or, where only local search runs, none found in
+    /// time: see [`Completion::is_exact`]).
     Unknown,
 }
 
@@ -194,8 +195,10 @@ pub enum Outcome {
 /// its queen.
 ///
 /// Exact answers ([`first`](Self::first), [`iter`](Self::iter), [`count`](Self::count),
-/// and [`find`](Self::find) up to [`MAX_N`](crate::MAX_N)) come from a bitboard search;
-/// above that, `find` runs a local search and can only answer yes or "unknown".
+/// and [`find`](Self::find) up to [`MAX_N`](crate::MAX_N)) come from a bitboard search.
+/// Above that, `find` is still exact when at most `MAX_N` rows lack a given queen;
+/// otherwise it runs a local search and can only answer yes or "unknown"
+/// ([`is_exact`](Self::is_exact)).
 ///
 /// Nauck's puzzle of 1850: 8 × 8 with queens on b4 and d5 (row 4, column 1 and row 3,
 /// column 3, counting from a8) has exactly two completions.
@@ -271,6 +274,21 @@ impl Completion {
             self.diagonals.truncate(count);
             self
         })
+    }
+
+    /// Whether [`find`](Self::find) decides this problem, proving when there is no
+    /// completion: up to [`MAX_N`](crate::MAX_N) queens, or when at most `MAX_N` rows
+    /// lack a given queen. Otherwise it runs local search, which can only find one.
+    ///
+    /// ```
+    /// use queens::Completion;
+    ///
+    /// assert!(Completion::new(64).is_exact());
+    /// assert!(!Completion::new(65).is_exact());
+    /// assert!(Completion::new(65).queen(0, 1).is_exact());
+    /// ```
+    pub fn is_exact(&self) -> bool {
+        self.n.saturating_sub(self.queens.len()) <= MAX_N
     }
 
     /// The board size.
@@ -450,10 +468,12 @@ impl Completion {
 
     /// One completion, found as fast as the search can: at each step it fills the row or
     /// column with the fewest open squares left, and cuts a branch as soon as a line has
-    /// none or too few diagonals are left; above [`MAX_N`](crate::MAX_N) it runs local
-    /// search from a seeded random start instead. With `deadline`, it gives up at that
-    /// instant with [`Outcome::Unknown`]; it never answers
-    /// [`Outcome::Impossible`] without a proof.
+    /// none or too few diagonals are left. Above [`MAX_N`](crate::MAX_N) queens it runs the
+    /// same search on the rows and columns without a given queen when there are at most
+    /// `MAX_N` of them (on one thread), and otherwise local search from a seeded random
+    /// start ([`is_exact`](Self::is_exact) tells which). With `deadline`, it gives up at
+    /// that instant with [`Outcome::Unknown`]; it never answers [`Outcome::Impossible`]
+    /// without a proof.
     ///
     /// The threads share the search's subtrees, and the first completion any of them
     /// finds is the answer, so with several threads it can differ from run to run; with
@@ -527,6 +547,13 @@ impl Completion {
                 });
             }
             self.check().map_err(Error::Givens)?;
+            if let Some(open) = sparse::Sparse::new(self) {
+                return Ok(match open.find(deadline) {
+                    Some(Some(columns)) => Outcome::Completed(Placement::new(columns)),
+                    Some(None) => Outcome::Impossible,
+                    None => Outcome::Unknown,
+                });
+            }
             return Ok(local::search(self, deadline)
                 .map_or(Outcome::Unknown, |c| Outcome::Completed(Placement::new(c))));
         }
