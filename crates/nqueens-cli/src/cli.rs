@@ -112,7 +112,8 @@ pub(crate) struct CompleteArgs {
     #[command(flatten)]
     pub(crate) picture: PictureArgs,
     /// Give up after this many seconds, printing "unknown" (exit 3). By default the
-    /// exact search runs to the end; above 64 queens the local search stops after 60 s.
+    /// exact search runs to the end; above 64 queens with more than 64 rows lacking a
+    /// given queen, the local search stops after 60 s.
     #[arg(short, long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with_all = ["all", "count"])]
     pub(crate) timeout: Option<f64>,
     /// Threads searching. By default, one per core. The first completion any thread finds

@@ -363,3 +363,31 @@ fn bad_shares_are_usage_errors() {
     ];
     complete_usage_errors(&cases);
 }
+
+#[test]
+fn large_boards_with_few_rows_open_are_decided_exactly() {
+    // The paper's reduction of a published Excluded Diagonals instance: 2544 queens, all
+    // but 10 given, no completion. Local search would print "unknown" after its 60 s; the
+    // exact search proves it at once.
+    let data = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../queens/tests/data/csplib-079/"
+    );
+    nqueens()
+        .args([
+            "complete",
+            &format!("{data}diag-10-4-1-cut7-as-completion.param"),
+        ])
+        .timeout(std::time::Duration::from_secs(30))
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("no completion\n");
+    let out = stdout(nqueens().args([
+        "complete",
+        "-f",
+        "columns",
+        &format!("{data}diag-10-4-1-cut6-as-completion.param"),
+    ]));
+    nqueens().arg("verify").write_stdin(out).assert().success();
+}

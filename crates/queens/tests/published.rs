@@ -88,3 +88,18 @@ fn blocked_queens_get_the_published_verdicts() {
     }
     assert!(seen.len() == 8 && seen.contains(&true) && seen.contains(&false));
 }
+
+#[test]
+fn excluded_diagonals_turned_into_completion_keep_their_verdicts() {
+    let dir = data("csplib-079");
+    let read = |name: &str| parse_completion(&std::fs::read_to_string(dir.join(name)).unwrap());
+    let original = read("diag-10-4-1.param").unwrap();
+    for (cut, published) in [(6, true), (7, false)] {
+        let name = format!("diag-10-4-1-cut{cut}-as-completion.param");
+        let reduced = read(&name).unwrap();
+        assert!(reduced.n() > 2500 && reduced.queens().len() == reduced.n() - 10);
+        assert_eq!(completes(&reduced, &name), published, "{name}");
+        let cut_original = original.clone().first_diagonals(cut).unwrap();
+        assert_eq!(completes(&cut_original, "diag-10-4-1.param"), published);
+    }
+}

@@ -12,8 +12,9 @@ use super::picture;
 use crate::cli::{CompleteArgs, FormatArg, InstanceArgs};
 use crate::error::usage;
 
-/// How long local search runs above the bitboards' limit when no --timeout is given: it
-/// cannot prove that there is no completion, so it must stop somewhere.
+/// How long local search runs (above the bitboards' limit, with more rows open than they
+/// hold) when no --timeout is given: it cannot prove that there is no completion, so it
+/// must stop somewhere.
 const LOCAL_SEARCH_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The exit code of "unknown": no answer within the time allowed.
@@ -25,7 +26,7 @@ pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
     let n = problem.n();
     if n > MAX_N && (args.all || args.count) {
         return Err(usage(format!(
-            "n = {n} is too large for --all and --count: exact completion stops at {MAX_N} queens (without them, local search looks for one completion)"
+            "n = {n} is too large for --all and --count: they stop at {MAX_N} queens (without them, one completion is looked for)"
         )));
     }
     let share = match (args.index, args.of) {
@@ -56,7 +57,7 @@ pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
     let timeout = args
         .timeout
         .map(Duration::from_secs_f64)
-        .or((n > MAX_N).then_some(LOCAL_SEARCH_TIMEOUT));
+        .or((!problem.is_exact()).then_some(LOCAL_SEARCH_TIMEOUT));
     let deadline = timeout.map(|t| Instant::now() + t);
     let (index, of) = share.unwrap_or((0, NonZeroUsize::MIN));
     match problem.find_share(deadline, index, of)? {
