@@ -214,7 +214,7 @@ fn bad_input_is_a_assert_usage_error() {
     complete_usage_errors(&cases);
     assert_usage_error(
         nqueens().args(["complete", "--n", "100", "--count"]),
-        "n = 100 is too large for --all and --count",
+        "n = 100 with 100 rows open is too large for --all and --count",
     );
     assert_usage_error(nqueens().args(["complete", "--queens", "0,0"]), "--n");
     assert_usage_error(
@@ -389,5 +389,20 @@ fn large_boards_with_few_rows_open_are_decided_exactly() {
         "columns",
         &format!("{data}diag-10-4-1-cut6-as-completion.param"),
     ]));
-    nqueens().arg("verify").write_stdin(out).assert().success();
+    nqueens()
+        .arg("verify")
+        .write_stdin(out.clone())
+        .assert()
+        .success();
+    // Listing and counting walk the same open board: the completion found is among them.
+    let cut6 = format!("{data}diag-10-4-1-cut6-as-completion.param");
+    let all = stdout(nqueens().args(["complete", "--all", "-f", "columns", &cut6]));
+    let count = stdout(nqueens().args(["complete", "--count", &cut6]));
+    assert_eq!(count.trim(), all.lines().count().to_string());
+    assert!(all.lines().any(|line| out.trim() == line), "{out}");
+    let cut7 = format!("{data}diag-10-4-1-cut7-as-completion.param");
+    assert_eq!(
+        stdout(nqueens().args(["complete", "--count", &cut7])),
+        "0\n"
+    );
 }

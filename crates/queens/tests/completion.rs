@@ -285,6 +285,22 @@ fn large_boards_with_few_queens_missing_are_decided_exactly() {
         closed = closed.block(row as u32, base[other]);
     }
     assert_eq!(closed.find(None).unwrap(), Outcome::Impossible);
+    assert_eq!(closed.count().unwrap(), 0);
+    // Counting and listing walk the same open board, in order.
+    let listed: Vec<Vec<u32>> = problem.iter().unwrap().map(|p| p.into_columns()).collect();
+    assert!(listed.contains(&base));
+    assert!(listed.windows(2).all(|w| w[0] < w[1]));
+    for columns in &listed {
+        assert!(validate(columns).is_ok());
+        assert!(
+            problem
+                .queens()
+                .iter()
+                .all(|&(r, c)| columns[r as usize] == c)
+        );
+    }
+    assert_eq!(problem.count().unwrap(), listed.len() as u128);
+    assert_eq!(problem.first().unwrap().unwrap().into_columns(), listed[0]);
 }
 
 #[test]

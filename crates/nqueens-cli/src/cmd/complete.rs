@@ -24,9 +24,10 @@ pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
     picture::check(args.format, &args.picture)?;
     let problem = problem(args)?;
     let n = problem.n();
-    if n > MAX_N && (args.all || args.count) {
+    if !problem.is_exact() && (args.all || args.count) {
+        let open = n - problem.queens().len();
         return Err(usage(format!(
-            "n = {n} is too large for --all and --count: they stop at {MAX_N} queens (without them, one completion is looked for)"
+            "n = {n} with {open} rows open is too large for --all and --count: they take up to {MAX_N} queens, or up to {MAX_N} rows without a given queen (without them, one completion is looked for)"
         )));
     }
     let share = match (args.index, args.of) {

@@ -374,6 +374,16 @@ impl Completion {
         Ok(())
     }
 
+    /// Above [`MAX_N`](crate::MAX_N) queens with at most `MAX_N` rows open, the open
+    /// board, searched instead of the bitboards; `None` up to `MAX_N` or with more open.
+    fn open_board(&self) -> Result<Option<sparse::Sparse>, Error> {
+        if self.n <= MAX_N || !self.is_exact() {
+            return Ok(None);
+        }
+        self.check().map_err(Error::Givens)?;
+        Ok(sparse::Sparse::new(self))
+    }
+
     /// The search's masks with the givens applied, or the reason there is none.
     fn setup<D: Diagonals>(&self) -> Result<Setup<D>, Error> {
         self.check().map_err(Error::Givens)?;
@@ -400,7 +410,7 @@ impl Completion {
     }
 
     /// The lexicographically first completion (row 0's column smallest, then row 1's…),
-    /// or `None` if there is none. Exact, for boards up to [`MAX_N`](crate::MAX_N).
+    /// or `None` if there is none. Exact, where [`is_exact`](Self::is_exact) says so.
     ///
     /// ```
     /// let c = queens::Completion::new(6).queen(0, 1);
@@ -412,8 +422,10 @@ impl Completion {
         Ok(self.iter()?.next())
     }
 
-    /// Every completion, lazily, in lexicographic order. Exact, for boards up to
-    /// [`MAX_N`](crate::MAX_N); memory stays a few kilobytes however many there are.
+    /// Every completion, lazily, in lexicographic order, where
+    /// [`is_exact`](Self::is_exact) says so ([`Error::TooLarge`] elsewhere); memory stays
+    /// a few kilobytes however many there are (plus the board's givens above
+    /// [`MAX_N`](crate::MAX_N)).
     ///
     /// ```
     /// let all: Vec<_> = queens::Completion::new(5).queen(2, 2).iter()?.map(|p| p.into_columns()).collect();
@@ -421,15 +433,20 @@ impl Completion {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn iter(&self) -> Result<Completions, Error> {
+        if let Some(open) = self.open_board()? {
+            return Ok(Completions(Walker::Open(Box::new(open.walk()))));
+        }
         let (grid, start, given) = self.setup::<u128>()?;
         Ok(Completions::new(grid, start, given))
     }
 
-    /// The number of completions, exact, for boards up to [`MAX_N`](crate::MAX_N).
+    /// The number of completions, exact, where [`is_exact`](Self::is_exact) says so
+    /// ([`Error::TooLarge`] elsewhere).
     ///
-    /// The rows are filled in order by the counter's kernel (the lockstep lanes of
-    /// [`count`](crate::count)) with each row's open squares as its mask, the subtrees
-    /// below the first rows spread over the threads.
+    /// Up to [`MAX_N`](crate::MAX_N) queens the rows are filled in order by the counter's
+    /// kernel (the lockstep lanes of [`count`](crate::count)) with each row's open squares
+    /// as its mask, the subtrees below the first rows spread over the threads; above, the
+    /// completions of the open rows and columns are walked one by one, on one thread.
     ///
     /// ```
     /// use queens::{Completion, Diagonal};
@@ -440,9 +457,25 @@ impl Completion {
     ///     .filter(|p| p.columns().iter().zip(0..).all(|(&c, r)| r + c != 9))
     ///     .count();
     /// assert_eq!(Completion::new(10).exclude(Diagonal::Sum(9)).count()?, off as u128);
+    ///
+    /// // 100 queens, rows 0 to 89 given as in a solution: the open 10 × 10 board decides.
+    /// let solution: Vec<u32> = queens::construct(100).unwrap().collect();
+    /// let mut most = Completion::new(100);
+    /// for r in 0..90 {
+    ///     most = most.queen(r, solution[r as usize]);
+    /// }
+    /// assert!(most.count()? >= 1);
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn count(&self) -> Result<u128, Error> {
+        if let Some(open) = self.open_board()? {
+            let mut walk = open.walk();
+            let mut count = 0;
+            while walk.next_columns().is_some() {
+                count += 1;
+            }
+            return Ok(count);
+        }
         let (grid, start, given) = self.setup::<u128>()?;
         let n = self.n;
         let masks = grid.row_masks(&start, &given);
@@ -546,14 +579,14 @@ impl Completion {
                     max: MAX_N,
                 });
             }
-            self.check().map_err(Error::Givens)?;
-            if let Some(open) = sparse::Sparse::new(self) {
+            if let Some(open) = self.open_board()? {
                 return Ok(match open.find(deadline) {
                     Some(Some(columns)) => Outcome::Completed(Placement::new(columns)),
                     Some(None) => Outcome::Impossible,
                     None => Outcome::Unknown,
                 });
             }
+            self.check().map_err(Error::Givens)?;
             return Ok(local::search(self, deadline)
                 .map_or(Outcome::Unknown, |c| Outcome::Completed(Placement::new(c))));
         }
@@ -764,7 +797,19 @@ fn tightest_any<D: Diagonals>(
 /// The completions of a [`Completion`], in lexicographic order: see
 /// [`Completion::iter`].
 #[derive(Debug, Clone)]
-pub struct Completions {
+pub struct Completions(Walker);
+
+/// How the completions are walked: on the bitboards, or on the open rows and columns of a
+/// board above them. Both are boxed: each holds a kilobyte or so of masks, moved once into
+/// the heap.
+#[derive(Debug, Clone)]
+enum Walker {
+    Board(Box<BoardWalk>),
+    Open(Box<sparse::Walk>),
+}
+
+#[derive(Debug, Clone)]
+struct BoardWalk {
     grid: Grid,
     /// Per open row being filled: the node above it, the row, and its untried squares.
     stack: Vec<(State, usize, u64)>,
@@ -776,7 +821,7 @@ pub struct Completions {
 impl Completions {
     fn new(grid: Grid, start: State, given: Vec<Option<u32>>) -> Completions {
         let columns = given.iter().map(|c| c.unwrap_or(0)).collect();
-        let mut it = Completions {
+        let mut it = BoardWalk {
             grid,
             stack: Vec::new(),
             columns,
@@ -787,11 +832,28 @@ impl Completions {
             Step::Row(r, options) => it.stack.push((start, r, options)),
             _ => {}
         }
-        it
+        Completions(Walker::Board(Box::new(it)))
     }
 
     /// The next completion's columns, without allocating.
     pub fn next_columns(&mut self) -> Option<&[u32]> {
+        match &mut self.0 {
+            Walker::Board(walk) => walk.next_columns(),
+            Walker::Open(walk) => walk.next_columns(),
+        }
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        match &self.0 {
+            Walker::Board(walk) => walk.grid.n(),
+            Walker::Open(walk) => walk.n(),
+        }
+    }
+}
+
+impl BoardWalk {
+    fn next_columns(&mut self) -> Option<&[u32]> {
         if std::mem::take(&mut self.pending_full) {
             return Some(&self.columns);
         }
@@ -812,11 +874,6 @@ impl Completions {
                 _ => {}
             }
         }
-    }
-
-    /// The board size.
-    pub fn n(&self) -> usize {
-        self.grid.n()
     }
 }
 

@@ -15,7 +15,7 @@ use super::{Clock, Completion, Diagonal};
 use crate::bitboard::MAX_N;
 
 /// The open part of a board whose givens leave at most [`MAX_N`] rows without a queen.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(super) struct Sparse {
     n: usize,
     /// The rows without a given queen, ascending; "open row i" is `rows[i]`.
@@ -240,6 +240,30 @@ impl Sparse {
         }
     }
 
+    /// Every completion in lexicographic order, lazily: open rows are filled in order,
+    /// each from its smallest open column up.
+    pub(super) fn walk(self) -> Walk {
+        let k = self.rows.len();
+        let all = if k == 64 { u64::MAX } else { (1 << k) - 1 };
+        let mut columns = vec![0; self.n];
+        for &(r, c) in &self.given {
+            columns[r as usize] = c;
+        }
+        let start = Node {
+            options: self.start,
+            rows: all,
+            cols: all,
+        };
+        let mut walk = Walk {
+            open: self,
+            stack: Vec::new(),
+            columns,
+            pending_full: k == 0,
+        };
+        walk.descend(start);
+        walk
+    }
+
     /// The open rows (by index) where open column `j` can still take a queen.
     fn column_squares(&self, node: &Node, j: usize) -> u64 {
         let mut squares = 0;
@@ -250,6 +274,64 @@ impl Sparse {
             squares |= (node.options[i] >> j & 1) << i;
         }
         squares
+    }
+}
+
+/// The completions of an open board in lexicographic order: see [`Sparse::walk`].
+#[derive(Debug, Clone)]
+pub(super) struct Walk {
+    open: Sparse,
+    /// Per open row being filled: the node above it, the row, and its untried squares.
+    stack: Vec<(Node, usize, u64)>,
+    columns: Vec<u32>,
+    /// No row is open: the givens are the one completion, not yet yielded.
+    pending_full: bool,
+}
+
+impl Walk {
+    /// The next completion's columns.
+    pub(super) fn next_columns(&mut self) -> Option<&[u32]> {
+        if std::mem::take(&mut self.pending_full) {
+            return Some(&self.columns);
+        }
+        loop {
+            let (node, i, squares) = self.stack.last_mut()?;
+            if *squares == 0 {
+                self.stack.pop();
+                continue;
+            }
+            let j = squares.trailing_zeros() as usize;
+            *squares &= *squares - 1;
+            let (mut below, i) = (*node, *i);
+            let mut placed = [0; MAX_N];
+            self.open.place(&mut below, &mut placed, i, j);
+            self.columns[self.open.rows[i] as usize] = self.open.cols[j];
+            if below.rows == 0 {
+                return Some(&self.columns);
+            }
+            self.descend(below);
+        }
+    }
+
+    /// Pushes the first open row of `node`, unless some open row has no square left.
+    fn descend(&mut self, node: Node) {
+        let mut rows = node.rows;
+        while rows != 0 {
+            let i = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            if node.options[i] == 0 {
+                return;
+            }
+        }
+        if node.rows != 0 {
+            let i = node.rows.trailing_zeros() as usize;
+            self.stack.push((node, i, node.options[i]));
+        }
+    }
+
+    /// The board size.
+    pub(super) fn n(&self) -> usize {
+        self.open.n
     }
 }
 
@@ -290,7 +372,7 @@ mod tests {
     }
 
     #[test]
-    fn open_board_search_agrees_with_brute_force() {
+    fn open_board_search_and_walk_agree_with_brute_force() {
         let mut rng = ChaCha8Rng::seed_from_u64(79);
         let (mut completed, mut impossible) = (0, 0);
         for _ in 0..4000 {
@@ -310,6 +392,12 @@ mod tests {
                 })
                 .collect();
             let open = Sparse::new(&problem).expect("at most 9 rows are open");
+            let mut walk = open.clone().walk();
+            let mut listed = Vec::new();
+            while let Some(columns) = walk.next_columns() {
+                listed.push(columns.to_vec());
+            }
+            assert_eq!(listed, expected, "{problem:?}");
             match open.find(None).expect("no deadline") {
                 Some(columns) => {
                     assert!(expected.contains(&columns), "{problem:?}: {columns:?}");
