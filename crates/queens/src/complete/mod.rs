@@ -374,10 +374,11 @@ impl Completion {
         Ok(())
     }
 
-    /// Above [`MAX_N`](crate::MAX_N) queens with at most `MAX_N` rows open, the open
-    /// board, searched instead of the bitboards; `None` up to `MAX_N` or with more open.
+    /// Above [`MAX_N`](crate::MAX_N) queens, after checking the givens: the open board,
+    /// searched instead of the bitboards when at most `MAX_N` rows are open; `None` up to
+    /// `MAX_N` queens or with more rows open.
     fn open_board(&self) -> Result<Option<sparse::Sparse>, Error> {
-        if self.n <= MAX_N || !self.is_exact() {
+        if self.n <= MAX_N {
             return Ok(None);
         }
         self.check().map_err(Error::Givens)?;
@@ -586,7 +587,6 @@ impl Completion {
                     None => Outcome::Unknown,
                 });
             }
-            self.check().map_err(Error::Givens)?;
             return Ok(local::search(self, deadline)
                 .map_or(Outcome::Unknown, |c| Outcome::Completed(Placement::new(c))));
         }

@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::{Clock, Completion, Diagonal};
-use crate::bitboard::MAX_N;
+use crate::bitboard::{MAX_N, full_mask};
 
 /// The open part of a board whose givens leave at most [`MAX_N`] rows without a queen.
 #[derive(Debug, Clone)]
@@ -116,13 +116,6 @@ impl Sparse {
     /// A completion (all n columns), `Some(None)` when there is none, or `None` at the
     /// deadline.
     pub(super) fn find(&self, deadline: Option<Instant>) -> Option<Option<Vec<u32>>> {
-        let k = self.rows.len();
-        let all = if k == 64 { u64::MAX } else { (1 << k) - 1 };
-        let node = Node {
-            options: self.start,
-            rows: all,
-            cols: all,
-        };
         let found = AtomicBool::new(false);
         let mut clock = Clock {
             deadline,
@@ -130,12 +123,9 @@ impl Sparse {
             found: &found,
         };
         let mut placed = [0u32; MAX_N];
-        let complete = self.search(node, &mut placed, &mut clock)?;
+        let complete = self.search(self.root(), &mut placed, &mut clock)?;
         Some(complete.then(|| {
-            let mut columns = vec![0; self.n];
-            for &(r, c) in &self.given {
-                columns[r as usize] = c;
-            }
+            let mut columns = self.given_columns();
             for (i, &r) in self.rows.iter().enumerate() {
                 columns[r as usize] = self.cols[placed[i] as usize];
             }
@@ -161,7 +151,8 @@ impl Sparse {
             squares &= squares - 1;
             let (i, j) = if row { (line, other) } else { (other, line) };
             let mut child = node;
-            self.place(&mut child, placed, i, j);
+            self.place(&mut child, i, j);
+            placed[i] = j as u32;
             if self.search(child, placed, clock)? {
                 return Some(true);
             }
@@ -169,12 +160,30 @@ impl Sparse {
         Some(false)
     }
 
+    /// The node with only the givens placed.
+    fn root(&self) -> Node {
+        let all = full_mask(self.rows.len());
+        Node {
+            options: self.start,
+            rows: all,
+            cols: all,
+        }
+    }
+
+    /// The board's columns with the givens in their rows (and 0 in the open ones).
+    fn given_columns(&self) -> Vec<u32> {
+        let mut columns = vec![0; self.n];
+        for &(r, c) in &self.given {
+            columns[r as usize] = c;
+        }
+        columns
+    }
+
     /// Puts a queen on open row `i`, open column `j`.
-    fn place(&self, node: &mut Node, placed: &mut [u32], i: usize, j: usize) {
+    fn place(&self, node: &mut Node, i: usize, j: usize) {
         let k = self.rows.len();
         node.rows &= !(1 << i);
         node.cols &= !(1 << j);
-        placed[i] = j as u32;
         let attacks = &self.attacks[(i * k + j) * k..][..k];
         let mut rows = node.rows;
         while rows != 0 {
@@ -202,7 +211,9 @@ impl Sparse {
                 match options.count_ones() {
                     0 => return Step::Dead,
                     1 => {
-                        self.place(node, placed, i, options.trailing_zeros() as usize);
+                        let j = options.trailing_zeros() as usize;
+                        self.place(node, i, j);
+                        placed[i] = j as u32;
                         continue 'pass;
                     }
                     count if count < fewest => (best, fewest) = (i, count),
@@ -220,7 +231,8 @@ impl Sparse {
             if single != 0 {
                 let j = single.trailing_zeros() as usize;
                 let i = self.column_squares(node, j).trailing_zeros() as usize;
-                self.place(node, placed, i, j);
+                self.place(node, i, j);
+                placed[i] = j as u32;
                 continue 'pass;
             }
             let two = !ones & twos & !fours;
@@ -243,24 +255,14 @@ impl Sparse {
     /// Every completion in lexicographic order, lazily: open rows are filled in order,
     /// each from its smallest open column up.
     pub(super) fn walk(self) -> Walk {
-        let k = self.rows.len();
-        let all = if k == 64 { u64::MAX } else { (1 << k) - 1 };
-        let mut columns = vec![0; self.n];
-        for &(r, c) in &self.given {
-            columns[r as usize] = c;
-        }
-        let start = Node {
-            options: self.start,
-            rows: all,
-            cols: all,
-        };
+        let (root, columns) = (self.root(), self.given_columns());
         let mut walk = Walk {
+            pending_full: self.rows.is_empty(),
             open: self,
             stack: Vec::new(),
             columns,
-            pending_full: k == 0,
         };
-        walk.descend(start);
+        walk.descend(root);
         walk
     }
 
@@ -303,8 +305,7 @@ impl Walk {
             let j = squares.trailing_zeros() as usize;
             *squares &= *squares - 1;
             let (mut below, i) = (*node, *i);
-            let mut placed = [0; MAX_N];
-            self.open.place(&mut below, &mut placed, i, j);
+            self.open.place(&mut below, i, j);
             self.columns[self.open.rows[i] as usize] = self.open.cols[j];
             if below.rows == 0 {
                 return Some(&self.columns);
