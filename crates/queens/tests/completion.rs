@@ -10,6 +10,14 @@ use queens::{
     reference, validate,
 };
 
+/// Whether `columns` keeps every given queen of `problem` where it stands.
+fn keeps_givens(problem: &Completion, columns: &[u32]) -> bool {
+    problem
+        .queens()
+        .iter()
+        .all(|&(r, c)| columns[r as usize] == c)
+}
+
 /// The completions of `problem` by brute force: all solutions, in order, that keep the
 /// given queens and avoid every closed square and diagonal.
 fn brute_force(problem: &Completion) -> Vec<Vec<u32>> {
@@ -17,7 +25,7 @@ fn brute_force(problem: &Completion) -> Vec<Vec<u32>> {
     reference::solutions(n)
         .into_iter()
         .filter(|s| {
-            problem.queens().iter().all(|&(r, c)| s[r as usize] == c)
+            keeps_givens(problem, s)
                 && problem.blocked().iter().all(|&(r, c)| s[r as usize] != c)
                 && problem
                     .diagonals()
@@ -242,12 +250,7 @@ fn large_boards_complete_by_local_search() {
         panic!("300 queens with 30 givens complete");
     };
     assert!(validate(p.columns()).is_ok());
-    assert!(
-        problem
-            .queens()
-            .iter()
-            .all(|&(r, c)| p.columns()[r as usize] == c)
-    );
+    assert!(keeps_givens(&problem, p.columns()));
     assert!(
         p.columns()[1] != 1
             && p.columns()[2] != 2
@@ -271,12 +274,7 @@ fn large_boards_with_few_queens_missing_are_decided_exactly() {
         panic!("the construction itself completes it");
     };
     assert!(validate(p.columns()).is_ok());
-    assert!(
-        problem
-            .queens()
-            .iter()
-            .all(|&(r, c)| p.columns()[r as usize] == c)
-    );
+    assert!(keeps_givens(&problem, p.columns()));
     // Row 3 closed to every open column: no completion, proved without a deadline (local
     // search, which served here before, could only have run until one).
     let row = open[0];
@@ -292,12 +290,7 @@ fn large_boards_with_few_queens_missing_are_decided_exactly() {
     assert!(listed.windows(2).all(|w| w[0] < w[1]));
     for columns in &listed {
         assert!(validate(columns).is_ok());
-        assert!(
-            problem
-                .queens()
-                .iter()
-                .all(|&(r, c)| columns[r as usize] == c)
-        );
+        assert!(keeps_givens(&problem, columns));
     }
     assert_eq!(problem.count().unwrap(), listed.len() as u128);
     assert_eq!(problem.first().unwrap().unwrap().into_columns(), listed[0]);
