@@ -2,7 +2,9 @@
 
 use std::str::FromStr;
 
+use crate::limits::excerpt_quotes;
 use crate::render::{DARK, QUEEN};
+use crate::stream::{LineEnd, read_column_line};
 use crate::{Conflict, Error, Placement};
 
 /// One placement read from a text: where it starts, and its columns, or why it is not a
@@ -19,9 +21,10 @@ pub struct Parsed {
 ///
 /// - `Q` or `.`: boards (`board` format, blank lines between boards) or one board per line
 ///   (`line` format, rows separated by spaces; trailing spaces are ignored);
-/// - `[`: column arrays, one per line (`[1, 3, 0, 2]`), or, when it starts with `[[` or
-///   `["`, or is exactly `[]`, one LeetCode JSON array of boards;
-/// - a digit: bare column arrays, one per line (`1 3 0 2` or `1,3,0,2`);
+/// - `[` or a digit: column arrays, one per line, in brackets or bare (`[1, 3, 0, 2]`,
+///   `[1 3 0 2]`, `1 3 0 2`, `1,3,0,2`), read exactly as [`verify_columns`](crate::verify_columns)
+///   reads them; or, when the text starts with `[[` or `["`, or is exactly `[]`, one
+///   LeetCode JSON array of boards;
 /// - `{`: JSON Lines with a `columns` array (and, optionally, `n` that must match);
 /// - `╔`: the `unicode` format's framed grids.
 ///
@@ -35,31 +38,43 @@ pub struct Parsed {
 /// assert_eq!(boards[0].placement.as_ref().unwrap().columns(), &[1, 3, 0, 2]);
 /// assert_eq!((boards[1].line, boards[1].placement.clone()), (6, Err(Conflict::RowQueens { row: 2, queens: 0 })));
 ///
-/// let lines = parse_placements("[1, 3, 0, 2]\n2 0 3 1\n").unwrap_err();
-/// assert_eq!(lines.to_string(), "line 2: expected a column array like [1, 3, 0, 2], found '2 0 3 1'");
+/// let lines = parse_placements("[1, 3, 0, 2]\n2 0 3 1\n[0,]\n").unwrap_err();
+/// assert_eq!(lines.to_string(), "line 3: a comma with no column after it, before ']'");
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn parse_placements(text: &str) -> Result<Vec<Parsed>, Error> {
+    check_placements_start(text)?;
     let trimmed = text.trim_start();
-    let Some(first) = trimmed.chars().next() else {
-        return Ok(Vec::new());
-    };
-    match first {
-        'Q' | '.' => parse_boards(text),
-        '[' if is_leetcode(trimmed) => parse_leetcode(text),
-        '[' => parse_lines(text, parse_bracketed),
-        '0'..='9' => parse_lines(text, parse_bare),
-        '{' => parse_lines(text, parse_json_line),
-        '╔' => parse_unicode(text),
-        other => {
-            let line = text.len() - trimmed.len();
-            Err(Error::parse(
-                line_of(text, line),
-                format!(
-                    "cannot tell the format from {other:?}: expected a board of 'Q' and '.', a column array like [1, 3, 0, 2], LeetCode JSON or JSON Lines"
-                ),
-            ))
-        }
+    match trimmed.chars().next() {
+        None => Ok(Vec::new()),
+        Some('Q' | '.') => parse_boards(text),
+        Some('[') if is_leetcode(trimmed) => parse_leetcode(text),
+        Some('[' | '0'..='9') => parse_column_lines(text),
+        Some('{') => parse_lines(text, parse_json_line),
+        _ => parse_unicode(text),
+    }
+}
+
+/// Checks that the first non-blank character of `text` starts a format
+/// [`parse_placements`] reads, giving the error it would give otherwise: so that a reader
+/// can refuse an input from its first bytes, before reading the rest.
+///
+/// ```
+/// assert!(queens::check_placements_start("\n  [1, 3").is_ok());
+/// assert!(queens::check_placements_start("   ").is_ok());
+/// let e = queens::check_placements_start("\n\0\0\0").unwrap_err();
+/// assert!(e.to_string().starts_with("line 2: cannot tell the format from '\\0'"));
+/// ```
+pub fn check_placements_start(text: &str) -> Result<(), Error> {
+    let trimmed = text.trim_start();
+    match trimmed.chars().next() {
+        None | Some('Q' | '.' | '[' | '0'..='9' | '{' | '╔') => Ok(()),
+        Some(other) => Err(Error::parse(
+            line_of(text, text.len() - trimmed.len()),
+            format!(
+                "cannot tell the format from {other:?}: expected a board of 'Q' and '.', a column array like [1, 3, 0, 2], LeetCode JSON or JSON Lines"
+            ),
+        )),
     }
 }
 
@@ -124,32 +139,22 @@ fn parse_lines(
         .collect()
 }
 
-fn parse_bracketed(line: &str) -> Result<Vec<u32>, String> {
-    let inner = line
-        .strip_prefix('[')
-        .and_then(|l| l.strip_suffix(']'))
-        .ok_or_else(|| format!("expected a column array like [1, 3, 0, 2], found '{line}'"))?;
-    if inner.trim().is_empty() {
-        return Ok(Vec::new());
+/// Column arrays, one per line, in the grammar every reader of the format shares.
+fn parse_column_lines(text: &str) -> Result<Vec<Parsed>, Error> {
+    let mut input = text.as_bytes();
+    let mut all = Vec::new();
+    for line in 1.. {
+        let mut columns = Vec::new();
+        match read_column_line(&mut input, line, &mut |c| columns.push(c))?.0 {
+            LineEnd::Eof => break,
+            LineEnd::Blank => {}
+            LineEnd::Placement => all.push(Parsed {
+                line,
+                placement: Ok(Placement::new(columns)),
+            }),
+        }
     }
-    inner.split(',').map(parse_column).collect()
-}
-
-fn parse_bare(line: &str) -> Result<Vec<u32>, String> {
-    line.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|t| !t.is_empty())
-        .map(parse_column)
-        .collect()
-}
-
-fn parse_column(token: &str) -> Result<u32, String> {
-    let token = token.trim();
-    token.parse().map_err(|_| {
-        format!(
-            "'{token}' is not a column: expected a whole number from 0 to {}",
-            u32::MAX
-        )
-    })
+    Ok(all)
 }
 
 /// One line of the `json` format; unknown fields are refused so that a typo is not ignored.
@@ -178,13 +183,15 @@ fn parse_json_line(line: &str) -> Result<Vec<u32>, String> {
     }
 }
 
-/// serde_json's message without its position, which the caller reports as a line.
+/// serde_json's message without its position, which the caller reports as a line, and
+/// cut short where it quotes the input.
 fn json_message(e: &serde_json::Error) -> String {
     let message = e.to_string();
-    match message.rsplit_once(" at line ") {
-        Some((head, _)) => head.to_owned(),
-        None => message,
-    }
+    let head = match message.rsplit_once(" at line ") {
+        Some((head, _)) => head,
+        None => &message,
+    };
+    excerpt_quotes(head)
 }
 
 fn parse_leetcode(text: &str) -> Result<Vec<Parsed>, Error> {

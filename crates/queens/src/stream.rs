@@ -1,9 +1,10 @@
-//! Verifying huge column arrays from a reader, holding bits rather than queens.
+//! Column arrays read line by line: the one grammar every reader of the `columns` format
+//! shares, and verification of placements far larger than memory would hold as queens.
 
 use std::io::{self, BufRead, Seek, SeekFrom};
-use std::ops::ControlFlow;
 
-use crate::board::{BitSet, check_rows};
+use crate::board::{check_rows, validate_rows};
+use crate::limits::VERIFY_MAX_N;
 use crate::{Conflict, Error};
 
 /// The verdict on one placement (one line) of a stream.
@@ -17,215 +18,344 @@ pub struct Verdict {
     pub result: Result<(), Conflict>,
 }
 
-/// Verifies column arrays read from `input`, one placement per line, written as
-/// `[1, 3, 0, 2]` or `1 3 0 2` (the `columns` format and bare arrays).
+/// Verifies column arrays read from `input`, one placement per line, lazily: each line
+/// is read, checked and forgotten before the next, so the verdicts can be printed as they
+/// come.
 ///
-/// Memory is about 5 bits per queen of the longest line, whatever its length: the columns
-/// and both diagonal directions are bitsets, and nothing else is kept. A line that holds a
-/// conflict is read twice more (so `input` must seek): once to find the first conflict in
-/// row order, which needs the board size known only at the end of the line, and once to
-/// find the earlier queen it clashes with. Valid lines are read once.
+/// A line is `[1, 3, 0, 2]` (the `columns` format), `[1 3 0 2]` (as numpy prints), or
+/// bare: `1 3 0 2` or `1,3,0,2`. Columns are whole numbers separated by one comma or by
+/// white space; an empty item (`[0,]`, `1,,2`), a sign or any other character is an
+/// error naming its line, after which the iterator ends. Blank lines are skipped.
+///
+/// Each line's columns are held while it is checked, 4 bytes a queen; for placements of
+/// hundreds of millions of queens, [`verify_columns_seekable`] needs 5 bits a queen.
 ///
 /// ```
-/// use std::io::Cursor;
 /// use queens::{verify_columns, Conflict};
 ///
-/// let verdicts = verify_columns(Cursor::new("[1, 3, 0, 2]\n0 2 4 1 3 5\n"))?;
+/// let verdicts: Vec<_> = verify_columns("[1, 3, 0, 2]\n0 2 4 1 3 5\n".as_bytes())
+///     .collect::<Result<_, _>>()?;
 /// assert_eq!(verdicts[0].result, Ok(()));
 /// assert_eq!(verdicts[1].result, Err(Conflict::SameDiagonal { rows: (0, 5) }));
 /// # Ok::<(), queens::Error>(())
 /// ```
-pub fn verify_columns<R: BufRead + Seek>(input: R) -> Result<Vec<Verdict>, Error> {
-    let mut lines = ColumnLines {
+pub fn verify_columns<R: BufRead>(input: R) -> ColumnVerdicts<R> {
+    ColumnVerdicts {
         input,
         line: 0,
         offset: 0,
-    };
-    let mut verdicts = Vec::new();
-    let mut wrong = Vec::new();
-    loop {
-        let mut cols = BitSet::default();
-        let mut sums = BitSet::default();
-        let mut diffs = BitSet::default();
-        let (mut row, mut max, mut clash) = (0usize, 0u32, false);
-        let Some(start) = lines.next_line(&mut |c| {
-            let c_ = c as usize;
-            // Diagonals keyed without knowing n: row + column, and row − column zigzagged
-            // onto 0, 1, 2, … (0, −1, 1, −2, …).
-            let d = row as i64 - c_ as i64;
-            let zigzag = if d >= 0 {
-                2 * d as usize
-            } else {
-                2 * (-d) as usize - 1
-            };
-            clash |= cols.replace(c_) | sums.replace(row + c_) | diffs.replace(zigzag);
-            max = max.max(c);
-            row += 1;
-            ControlFlow::Continue(())
-        })?
-        else {
-            break;
-        };
-        let n = row;
-        let verdict = Verdict {
-            line: lines.line,
-            n,
-            result: Ok(()),
-        };
-        if clash || (n > 0 && max as usize >= n) {
-            wrong.push((verdicts.len(), start));
-        }
-        verdicts.push(verdict);
+        rewind: None,
+        hold: usize::MAX,
+        columns: Vec::new(),
+        ended: false,
     }
-    for (i, start) in wrong {
-        let n = verdicts[i].n;
-        let mut failure = None;
-        let result = check_rows(
-            &mut |visit| {
-                if let Err(e) = lines.rescan(start, visit) {
-                    failure.get_or_insert(e);
-                }
-            },
-            n,
-        );
-        if let Some(e) = failure {
-            return Err(e);
-        }
-        verdicts[i].result = result;
-    }
-    Ok(verdicts)
 }
 
-/// Column arrays, line by line, from a reader, tracking line numbers and byte offsets.
-struct ColumnLines<R> {
+/// [`verify_columns`] over an input that can seek, holding about 5 bits per queen of the
+/// longest line instead of 4 bytes: the columns and both diagonal directions as bitsets.
+///
+/// A line of up to a million queens is held and checked as by [`verify_columns`]; a
+/// longer one is read again, once to check it against its board size (known only at the
+/// end of the line) and, when it holds a conflict, once more to find the earlier queen
+/// of the pair. The verdicts are the same either way.
+///
+/// ```
+/// use std::io::Cursor;
+/// use queens::verify_columns_seekable;
+///
+/// let long: Vec<u32> = queens::construct(2_000_000).unwrap().collect();
+/// let text = format!("{long:?}\n[0, 0]\n");
+/// let verdicts: Vec<_> = verify_columns_seekable(Cursor::new(text))?
+///     .collect::<Result<_, _>>()?;
+/// assert_eq!((verdicts[0].n, verdicts[0].result.clone()), (2_000_000, Ok(())));
+/// assert!(verdicts[1].result.is_err());
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn verify_columns_seekable<R: BufRead + Seek>(
+    mut input: R,
+) -> Result<ColumnVerdicts<R>, Error> {
+    let offset = input.stream_position().map_err(io_error)?;
+    Ok(ColumnVerdicts {
+        input,
+        line: 0,
+        offset,
+        rewind: Some(|input, at| input.seek(SeekFrom::Start(at)).map(drop)),
+        hold: HELD_COLUMNS,
+        columns: Vec::new(),
+        ended: false,
+    })
+}
+
+/// The verdicts of [`verify_columns`] and [`verify_columns_seekable`], one per non-blank
+/// line; an unreadable line ends them with its error.
+pub struct ColumnVerdicts<R> {
     input: R,
     /// The number of the line last read (1-based).
     line: usize,
     /// The offset of the next unread byte.
     offset: u64,
+    /// How to go back to an offset, where the input can: then long lines are read again
+    /// rather than held.
+    rewind: Option<fn(&mut R, u64) -> io::Result<()>>,
+    /// How many of a line's columns are held: all of them unless the input can rewind.
+    hold: usize,
+    /// The current line's columns, while there are at most `hold` of them.
+    columns: Vec<u32>,
+    ended: bool,
 }
 
-impl<R: BufRead + Seek> ColumnLines<R> {
-    /// Reads the next non-blank line, feeding its columns to `visit`; returns the line's
-    /// start offset, or `None` at the end of the input.
-    fn next_line(
-        &mut self,
-        visit: &mut dyn FnMut(u32) -> ControlFlow<()>,
-    ) -> Result<Option<u64>, Error> {
+impl<R> std::fmt::Debug for ColumnVerdicts<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ColumnVerdicts")
+            .field("line", &self.line)
+            .field("seekable", &self.rewind.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The longest line a rewinding reader holds in memory (4 MB) before it reads lines again.
+const HELD_COLUMNS: usize = 1 << 20;
+
+impl<R: BufRead> Iterator for ColumnVerdicts<R> {
+    type Item = Result<Verdict, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.ended {
+            return None;
+        }
+        let verdict = self.next_verdict().transpose();
+        self.ended = !matches!(verdict, Some(Ok(_)));
+        verdict
+    }
+}
+
+impl<R: BufRead> ColumnVerdicts<R> {
+    fn next_verdict(&mut self) -> Result<Option<Verdict>, Error> {
         loop {
             let start = self.offset;
             self.line += 1;
-            match self.read_line(visit)? {
-                LineEnd::Blank => continue,
-                LineEnd::Placement => return Ok(Some(start)),
+            self.columns.clear();
+            let (hold, mut n, columns) = (self.hold, 0usize, &mut self.columns);
+            let (end, used) = read_column_line(&mut self.input, self.line, &mut |c| {
+                n += 1;
+                if columns.len() < hold {
+                    columns.push(c);
+                }
+            })?;
+            self.offset += used;
+            match end {
                 LineEnd::Eof => return Ok(None),
+                LineEnd::Blank => continue,
+                LineEnd::Placement => {}
             }
+            let result = if self.columns.len() == n {
+                validate_rows(&self.columns, n)
+            } else {
+                self.check_again(start, n)?
+            };
+            return Ok(Some(Verdict {
+                line: self.line,
+                n,
+                result,
+            }));
         }
     }
 
-    /// Reads the line at `start` again, feeding its columns to `visit` until it breaks.
-    fn rescan(
-        &mut self,
-        start: u64,
-        visit: &mut dyn FnMut(u32) -> ControlFlow<()>,
-    ) -> Result<(), Error> {
-        self.input.seek(SeekFrom::Start(start)).map_err(io_error)?;
-        self.offset = start;
-        let line = self.line;
-        let mut stopped = false;
-        let result = self.read_line(&mut |c| {
-            if stopped {
-                return ControlFlow::Continue(());
-            }
-            let flow = visit(c);
-            stopped = flow.is_break();
-            ControlFlow::Continue(())
-        });
-        self.line = line;
-        result.map(|_| ())
-    }
-
-    /// Reads up to the end of a line, parsing `[`, numbers, separators and `]`.
-    fn read_line(
-        &mut self,
-        visit: &mut dyn FnMut(u32) -> ControlFlow<()>,
-    ) -> Result<LineEnd, Error> {
-        let line = self.line;
-        let mut number: Option<u64> = None;
-        let (mut opened, mut closed, mut any) = (false, false, false);
-        let bad = |message: String| Error::parse(line, message);
-        loop {
-            let buf = self.input.fill_buf().map_err(io_error)?;
-            if buf.is_empty() {
-                if !any && number.is_none() && !opened {
-                    return Ok(LineEnd::Eof);
+    /// Checks the line at `start` by reading it again, then goes back to where it ends.
+    fn check_again(&mut self, start: u64, n: usize) -> Result<Result<(), Conflict>, Error> {
+        let rewind = self
+            .rewind
+            .expect("only a rewinding reader lets go of columns");
+        let (line, end) = (self.line, self.offset);
+        let input = &mut self.input;
+        let mut failure = None;
+        let result = check_rows(
+            &mut |visit| {
+                let mut stopped = false;
+                let scan = rewind(input, start).map_err(io_error).and_then(|()| {
+                    read_column_line(input, line, &mut |c| {
+                        stopped = stopped || visit(c).is_break();
+                    })
+                });
+                if let Err(e) = scan {
+                    failure.get_or_insert(e);
                 }
-                break;
-            }
-            let mut used = 0;
-            let mut ended = false;
-            for &b in buf {
-                used += 1;
-                if b.is_ascii_digit() {
-                    if closed {
-                        return Err(bad("a number after ']'".into()));
-                    }
-                    let v = number.unwrap_or(0) * 10 + u64::from(b - b'0');
-                    if v > u64::from(u32::MAX) {
-                        return Err(bad(format!("a column above {}", u32::MAX)));
-                    }
-                    number = Some(v);
-                    continue;
-                }
-                if let Some(v) = number.take() {
-                    any = true;
-                    let _ = visit(v as u32);
-                }
-                match b {
-                    b' ' | b'\t' | b'\r' | b',' => {}
-                    b'[' if !opened && !any => opened = true,
-                    b']' if opened && !closed => closed = true,
-                    b'\n' => {
-                        ended = true;
-                        break;
-                    }
-                    other => {
-                        return Err(bad(format!(
-                            "unexpected {:?} in a column array: expected whole numbers separated by commas or spaces, as in [1, 3, 0, 2]",
-                            char::from(other)
-                        )));
-                    }
-                }
-            }
-            self.input.consume(used);
-            self.offset += used as u64;
-            if ended {
-                break;
-            }
+            },
+            n,
+        );
+        rewind(input, end).map_err(io_error)?;
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(result),
         }
-        if let Some(v) = number.take() {
-            any = true;
-            let _ = visit(v as u32);
-        }
-        if opened != closed {
-            return Err(bad(
-                "a column array must open with '[' and close with ']'".into()
-            ));
-        }
-        Ok(if any || opened {
-            LineEnd::Placement
-        } else {
-            LineEnd::Blank
-        })
     }
 }
 
-enum LineEnd {
+/// What a line of column arrays held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LineEnd {
+    /// Nothing but white space.
     Blank,
+    /// A placement (possibly `[]`, of no queens).
     Placement,
+    /// The input had no more bytes.
     Eof,
 }
 
+/// Where the column grammar is within a line.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum At {
+    /// Nothing but white space yet.
+    Start,
+    /// Just after `[`.
+    Opened,
+    /// Inside a number.
+    Number,
+    /// After a number and white space.
+    Spaced,
+    /// After a comma.
+    Comma,
+    /// After `]`.
+    Closed,
+}
+
+/// Reads one line of a column array from `input`, through its `\n` or to the end of the
+/// input, passing each column to `visit` in row order; returns what the line was and how
+/// many bytes it took. The one grammar of the `columns` format, for every reader of it.
+pub(crate) fn read_column_line<R: BufRead + ?Sized>(
+    input: &mut R,
+    line: usize,
+    visit: &mut dyn FnMut(u32),
+) -> Result<(LineEnd, u64), Error> {
+    let bad = |message: String| Error::parse(line, message);
+    let mut emit = |column: u64, queens: &mut usize| {
+        *queens += 1;
+        if *queens > VERIFY_MAX_N {
+            return Err(bad(format!(
+                "a placement of more than {VERIFY_MAX_N} queens: at most {VERIFY_MAX_N} are read"
+            )));
+        }
+        visit(column as u32);
+        Ok(())
+    };
+    let (mut at, mut opened, mut number, mut queens) = (At::Start, false, 0u64, 0usize);
+    let mut used_total = 0u64;
+    let mut ended = false;
+    while !ended {
+        let buf = input.fill_buf().map_err(io_error)?;
+        if buf.is_empty() {
+            if used_total == 0 {
+                return Ok((LineEnd::Eof, 0));
+            }
+            break;
+        }
+        let mut used = 0;
+        for &b in buf {
+            used += 1;
+            if b.is_ascii_digit() {
+                at = match at {
+                    At::Closed => return Err(bad("a number after ']'".into())),
+                    At::Number => {
+                        number = number * 10 + u64::from(b - b'0');
+                        if number > u64::from(u32::MAX) {
+                            return Err(bad(format!("a column above {}", u32::MAX)));
+                        }
+                        At::Number
+                    }
+                    _ => {
+                        number = u64::from(b - b'0');
+                        At::Number
+                    }
+                };
+                continue;
+            }
+            if at == At::Number {
+                emit(number, &mut queens)?;
+                at = At::Spaced;
+            }
+            at = match (b, at) {
+                (b'\n', _) => {
+                    ended = true;
+                    break;
+                }
+                (b' ' | b'\t' | b'\r', _) => at,
+                (b'[', At::Start) => {
+                    opened = true;
+                    At::Opened
+                }
+                (b',', At::Spaced) => At::Comma,
+                (b',', _) => {
+                    return Err(bad(
+                        "a comma with no column before it: columns are whole numbers separated by one comma or by spaces, as in [1, 3, 0, 2]".into(),
+                    ));
+                }
+                (b']', At::Opened | At::Spaced) if opened => At::Closed,
+                (b']', At::Comma) => {
+                    return Err(bad("a comma with no column after it, before ']'".into()));
+                }
+                (other, _) => {
+                    return Err(bad(format!(
+                        "unexpected {:?} in a column array: expected whole numbers separated by commas or spaces, as in [1, 3, 0, 2]",
+                        char::from(other)
+                    )));
+                }
+            };
+        }
+        input.consume(used);
+        used_total += used as u64;
+    }
+    if at == At::Number {
+        emit(number, &mut queens)?;
+        at = At::Spaced;
+    }
+    match at {
+        At::Comma => Err(bad(
+            "a comma with no column after it at the end of the line".into(),
+        )),
+        At::Opened | At::Spaced if opened => Err(bad(
+            "a column array that opens with '[' must close with ']'".into(),
+        )),
+        At::Start => Ok((LineEnd::Blank, used_total)),
+        _ => Ok((LineEnd::Placement, used_total)),
+    }
+}
+
+/// Turns a failed read into the library's error.
 fn io_error(e: io::Error) -> Error {
     Error::Io(e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Cursor;
+
+    use super::*;
+    use crate::validate;
+
+    /// Lines longer than a rewinding reader holds are read again, with the same verdicts.
+    #[test]
+    fn lines_read_again_give_the_verdicts_of_lines_held() {
+        let lines: [&[u32]; 6] = [
+            &[1, 3, 0, 2],
+            &[0, 2, 4, 1, 3, 5],
+            &[2, 0, 2],
+            &[1, 3, 0, 9],
+            &[0, 4, 7, 5, 2, 6, 1, 3],
+            &[],
+        ];
+        let text: String = lines.iter().map(|c| format!("{c:?}\n")).collect();
+        for hold in [0, 1, 2, 3, 5, 100] {
+            let mut verdicts = verify_columns_seekable(Cursor::new(text.as_bytes())).unwrap();
+            verdicts.hold = hold;
+            let verdicts: Vec<Verdict> = verdicts.collect::<Result<_, _>>().unwrap();
+            assert_eq!(verdicts.len(), lines.len());
+            for (v, c) in verdicts.iter().zip(lines) {
+                assert_eq!(
+                    (v.n, &v.result),
+                    (c.len(), &validate(c)),
+                    "hold {hold}: {c:?}"
+                );
+            }
+        }
+    }
 }

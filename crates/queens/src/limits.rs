@@ -1,0 +1,121 @@
+//! Every limit the library and the `nqueens` command enforce, in one place, with the
+//! reason for each.
+//!
+//! Each limit is checked before any allocation or search that it bounds, and breaking it
+//! is an error that names the limit, never a panic, a wrapped number or an exhausted
+//! machine. Numbers read from input are parsed into wide integers and range-checked, never
+//! cast. `docs/limits.md` lists them all for users of the command.
+
+use std::borrow::Cow;
+
+pub use crate::bitboard::MAX_N;
+
+/// The largest board a completion problem may have, from any source (a board, any
+/// parameter file, or the builder): its local search keeps tens of bytes per queen, and
+/// above this the set-up alone takes longer than a typical `--timeout`.
+pub const COMPLETION_MAX_N: usize = 10_000_000;
+
+/// The largest board [`construct`](crate::construct) is offered for by the command: the
+/// construction streams in O(1) memory, so this only keeps `n` within `u32` with room to
+/// spare.
+pub const CONSTRUCT_MAX_N: u32 = 1_000_000_000;
+
+/// The largest board a random solution is drawn for by local search
+/// ([`random_solution`](crate::random_solution)): 20 bytes per queen, 2 GB here.
+pub const RANDOM_MAX_N: u32 = 100_000_000;
+
+/// The largest board the drawn text formats print: `n²` characters a board.
+pub const DRAWN_MAX_N: usize = 10_000;
+
+/// The largest board [`nth_solution`](crate::nth_solution) and
+/// [`uniform_solution`](crate::uniform_solution) are offered for: each costs about a full
+/// count without symmetry, minutes at 18.
+pub const RANK_MAX_N: usize = 18;
+
+/// The most threads a count or search may be asked for. Each thread has a stack of its
+/// own; past a few per core they only add start-up time, and 100,000 of them took minutes
+/// to start before this limit.
+pub const MAX_THREADS: usize = 1024;
+
+/// The most units a plan may be split into: a unit and its line in the plan file take
+/// about 60 bytes, so a plan stays within a few hundred megabytes.
+pub const PLAN_MAX_UNITS: usize = 4_000_000;
+
+/// The most queens a placement being verified may have, a row per queen.
+pub const VERIFY_MAX_N: usize = 1_000_000_000;
+
+/// The most bytes read from one input that is parsed whole (every format but streamed
+/// column arrays): boards, JSON, completion problems.
+pub const INPUT_MAX_BYTES: u64 = 1 << 30;
+
+/// How deeply lists may nest in a parameter file: the published formats nest two deep.
+pub const NESTING_MAX_DEPTH: usize = 16;
+
+/// The most completion shares a search is cut into: every share builds all the subtrees
+/// (at n = 30, 122 MB at 4,096 shares but 672 MB at 10,000).
+pub const COMPLETION_MAX_SHARES: usize = 4096;
+
+/// The most boards one picture holds.
+pub const PICTURE_MAX_BOARDS: usize = 10_000;
+
+/// The longest side of a PNG picture, in pixels: its pixels are held in memory, 4 bytes
+/// each (256 MB at 8192 × 8192).
+pub const PNG_MAX_SIDE: usize = 8192;
+
+/// The longest answer the interactive prompt reads.
+pub const PROMPT_MAX_BYTES: usize = 1024;
+
+/// How many characters of the input an error message quotes.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// `text` cut to [`EXCERPT_CHARS`] characters, with `…` where it was cut, for quoting
+/// input in an error message without echoing all of it.
+///
+/// ```
+/// use queens::limits::excerpt;
+///
+/// assert_eq!(excerpt("[1, 3, 0, 2]"), "[1, 3, 0, 2]");
+/// assert_eq!(excerpt(&"9".repeat(100_000)).chars().count(), 41);
+/// ```
+pub fn excerpt(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        None => Cow::Borrowed(text),
+        Some((at, _)) => Cow::Owned(format!("{}…", &text[..at])),
+    }
+}
+
+/// `message` with every run quoted between `'` or `"` cut by [`excerpt`], for passing on
+/// another parser's message (serde's, clap's) that may quote a whole input.
+///
+/// ```
+/// use queens::limits::excerpt_quotes;
+///
+/// let long = format!("invalid value '{}' for '--threads <T>'", "7".repeat(1000));
+/// assert_eq!(excerpt_quotes(&long), format!("invalid value '{}…' for '--threads <T>'", "7".repeat(40)));
+/// ```
+pub fn excerpt_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut rest = message;
+    while let Some(open) = rest.find(['\'', '"']) {
+        let quote = rest[open..].chars().next().unwrap_or('\'');
+        let inner = &rest[open + 1..];
+        let Some(close) = inner.find(quote) else {
+            break;
+        };
+        out.push_str(&rest[..=open]);
+        out.push_str(&excerpt(&inner[..close]));
+        out.push(quote);
+        rest = &inner[close + 1..];
+    }
+    out.push_str(&excerpt_tail(rest));
+    out
+}
+
+/// What is left of a message after its last quote: cut as well, should an unpaired quote
+/// leave a whole input behind it.
+fn excerpt_tail(rest: &str) -> Cow<'_, str> {
+    match rest.char_indices().nth(4 * EXCERPT_CHARS) {
+        None => Cow::Borrowed(rest),
+        Some((at, _)) => Cow::Owned(format!("{}…", &rest[..at])),
+    }
+}
