@@ -9,6 +9,7 @@ use rayon::prelude::*;
 
 use crate::Symmetry::{Rotate90, Rotate180};
 use crate::join::{JOIN_MAX_N, JOIN_MIN_N, Join};
+use crate::limits::MAX_THREADS;
 use crate::plan::{Plan, Tally, Unit, plan};
 use crate::{Error, count_fixed};
 
@@ -124,7 +125,8 @@ impl Counter {
     }
 
     /// How many threads run units at once. By default, one per core (rayon's default).
-    /// The result never depends on it.
+    /// The result never depends on it. More than [`MAX_THREADS`] is refused when the
+    /// count starts ([`Error::TooManyThreads`]).
     pub fn threads(mut self, threads: NonZeroUsize) -> Self {
         self.threads = Some(threads);
         self
@@ -249,6 +251,10 @@ pub(crate) fn on_threads<T: Send>(
     parallel: impl FnOnce() -> T + Send,
 ) -> Result<T, Error> {
     match threads {
+        Some(t) if t.get() > MAX_THREADS => Err(Error::TooManyThreads {
+            threads: t.get(),
+            max: MAX_THREADS,
+        }),
         Some(t) if t == NonZeroUsize::MIN => Ok(sequential()),
         Some(t) => rayon::ThreadPoolBuilder::new()
             .num_threads(t.get())

@@ -38,6 +38,24 @@ pub enum Error {
     /// Reading the input failed.
     #[error("cannot read the input: {0}")]
     Io(String),
+    /// More threads were asked for than [`MAX_THREADS`](crate::limits::MAX_THREADS).
+    #[error("{threads} threads asked for: at most {max}")]
+    TooManyThreads {
+        /// The number asked for.
+        threads: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A plan would have more units than [`PLAN_MAX_UNITS`](crate::limits::PLAN_MAX_UNITS).
+    #[error("splitting n = {n} by its first {prefix_rows} rows makes more than {max} units")]
+    TooManyUnits {
+        /// The board size.
+        n: usize,
+        /// The rows each unit would fix.
+        prefix_rows: usize,
+        /// The limit.
+        max: usize,
+    },
     /// The worker threads could not be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),

@@ -41,6 +41,7 @@
 use std::ops::{Add, AddAssign};
 
 use crate::bitboard::{MAX_N, Node, check_board, full_mask, search_lanes};
+use crate::limits::PLAN_MAX_UNITS;
 use crate::symmetry::{CanonicalTest, Symmetry};
 use crate::{Error, Solutions};
 
@@ -107,6 +108,48 @@ impl Tally {
     /// Solutions up to symmetry: the number of classes.
     pub fn unique(&self) -> u128 {
         self.classes_of_8 + self.classes_of_4 + self.classes_of_2 + self.classes_of_1
+    }
+
+    /// The sum of two tallies, or `None` where a field would overflow: for adding up
+    /// tallies read back from files, which a damaged or edited file could make wrap.
+    ///
+    /// ```
+    /// use queens::Tally;
+    ///
+    /// let big = Tally { total: u128::MAX, ..Tally::default() };
+    /// assert_eq!(big.checked_add(Tally { total: 1, ..Tally::default() }), None);
+    /// ```
+    pub fn checked_add(self, o: Tally) -> Option<Tally> {
+        Some(Tally {
+            total: self.total.checked_add(o.total)?,
+            classes_of_8: self.classes_of_8.checked_add(o.classes_of_8)?,
+            classes_of_4: self.classes_of_4.checked_add(o.classes_of_4)?,
+            classes_of_2: self.classes_of_2.checked_add(o.classes_of_2)?,
+            classes_of_1: self.classes_of_1.checked_add(o.classes_of_1)?,
+        })
+    }
+
+    /// Whether the classes add up to the total, `8·c8 + 4·c4 + 2·c2 + c1 = total`, as they
+    /// do in every tally a count makes: a check on tallies read back from files.
+    ///
+    /// ```
+    /// use queens::Tally;
+    ///
+    /// assert!(Tally { total: 12, classes_of_8: 1, classes_of_4: 1, ..Tally::default() }.is_consistent());
+    /// assert!(!Tally { total: 13, classes_of_8: 1, classes_of_4: 1, ..Tally::default() }.is_consistent());
+    /// ```
+    pub fn is_consistent(&self) -> bool {
+        let members = [
+            (self.classes_of_8, 8u128),
+            (self.classes_of_4, 4),
+            (self.classes_of_2, 2),
+            (self.classes_of_1, 1),
+        ]
+        .into_iter()
+        .try_fold(0u128, |sum, (classes, size)| {
+            sum.checked_add(classes.checked_mul(size)?)
+        });
+        members == Some(self.total)
     }
 
     fn class(&mut self, size: usize) {
@@ -311,6 +354,8 @@ pub fn plan(n: usize) -> Result<Plan, Error> {
 /// The work units for an `n × n` board, each fixing the first `prefix_rows` rows: deeper
 /// splits make more, smaller units. The depth is clamped to what the board allows (2 to
 /// [`MAX_PREFIX_ROWS`], and at most n − 3); [`Plan::prefix_rows`] says which was used.
+/// A split into more than [`PLAN_MAX_UNITS`] units is refused
+/// ([`Error::TooManyUnits`]) as soon as the enumeration passes that many.
 ///
 /// ```
 /// let fine = queens::plan_split(12, 5)?;
@@ -329,9 +374,19 @@ pub fn plan_split(n: usize, prefix_rows: usize) -> Result<Plan, Error> {
     } else {
         // Corner distances t with t < n − 1 − t: the middle of an odd side cannot be the
         // smallest distance, since all four border queens would be mid-side and attack.
-        (0..n)
-            .filter(|&t| 2 * t < n - 1)
-            .flat_map(|t| Region::new(n, t).prefixes(prefix_rows))
+        let mut prefixes = Vec::new();
+        for t in (0..n).filter(|&t| 2 * t < n - 1) {
+            Region::new(n, t).prefixes(prefix_rows, &mut prefixes);
+            if prefixes.len() > PLAN_MAX_UNITS {
+                return Err(Error::TooManyUnits {
+                    n,
+                    prefix_rows,
+                    max: PLAN_MAX_UNITS,
+                });
+            }
+        }
+        prefixes
+            .into_iter()
             .map(|prefix| UnitKind::Prefix { prefix })
             .collect()
     };
@@ -417,10 +472,10 @@ impl Region {
         allowed
     }
 
-    /// Every valid choice of the first `rows` rows, in lexicographic order.
-    fn prefixes(&self, rows: usize) -> Vec<Prefix> {
+    /// Adds every valid choice of the first `rows` rows to `found`, in lexicographic
+    /// order, stopping once `found` holds more than [`PLAN_MAX_UNITS`].
+    fn prefixes(&self, rows: usize, found: &mut Vec<Prefix>) {
         let full = full_mask(self.n);
-        let mut found = Vec::new();
         let mut columns = vec![self.t as u8];
         let top = Node::default().place(1 << self.t, full);
         let mut row1 = self.allowed[1] & !top.attacked();
@@ -430,16 +485,9 @@ impl Region {
             let k = b1.trailing_zeros() as usize;
             columns.push(k as u8);
             let allowed = self.allowed_for(k);
-            self.extend(
-                &allowed,
-                top.place(b1, full),
-                rows,
-                &mut columns,
-                &mut found,
-            );
+            self.extend(&allowed, top.place(b1, full), rows, &mut columns, found);
             columns.pop();
         }
-        found
     }
 
     /// Depth-first over rows `columns.len()..rows`, collecting each complete prefix.
@@ -452,6 +500,9 @@ impl Region {
         found: &mut Vec<Prefix>,
     ) {
         let row = columns.len();
+        if found.len() > PLAN_MAX_UNITS {
+            return;
+        }
         if row == rows {
             found.push(Prefix::new(columns));
             return;

@@ -17,6 +17,15 @@ const SQUARE: usize = 10;
 /// The gap between boards of a grid, and the margin for coordinates, in squares.
 const GAP: usize = 1;
 
+/// The fewest pixels the side of a square gets by default: below, a PNG renderer draws
+/// the chequer and the queens as faint smears (at n = 2,000 on 480 pixels, 1% of the
+/// queens showed).
+pub const SQUARE_PIXELS: usize = 2;
+
+/// The fewest pixels a square needs for a queen to be drawn as a crown rather than as a
+/// solid dark square.
+const GLYPH_PIXELS: usize = 12;
+
 /// How boards are drawn as SVG: a builder whose setters say their defaults.
 ///
 /// Squares are chequered with a fill pattern rather than drawn one by one, so a picture
@@ -35,7 +44,7 @@ const GAP: usize = 1;
 pub struct Picture {
     coords: bool,
     columns: usize,
-    pixels: usize,
+    pixels: Option<usize>,
 }
 
 impl Default for Picture {
@@ -43,7 +52,7 @@ impl Default for Picture {
         Picture {
             coords: false,
             columns: 4,
-            pixels: 480,
+            pixels: None,
         }
     }
 }
@@ -68,10 +77,22 @@ impl Picture {
     }
 
     /// The width in pixels of one board (the `width` the SVG asks for, and the PNG's).
-    /// By default, 480; at least 16.
+    /// By default, 480, or [`SQUARE_PIXELS`] a square on boards of more than 240
+    /// queens, so that each square still covers whole pixels when drawn; at least 16.
+    ///
+    /// ```
+    /// let p = queens::Picture::new();
+    /// assert_eq!(p.size(8, 1), (480, 480));
+    /// assert_eq!(p.size(2000, 1), (4000, 4000));
+    /// ```
     pub fn pixels(mut self, pixels: usize) -> Self {
-        self.pixels = pixels.max(16);
+        self.pixels = Some(pixels.max(16));
         self
+    }
+
+    /// The width in pixels of one board of `n` queens.
+    fn board_pixels(&self, n: usize) -> usize {
+        self.pixels.unwrap_or((SQUARE_PIXELS * n).max(480))
     }
 
     /// The picture's size in pixels for `boards` boards of `n` queens.
@@ -82,7 +103,7 @@ impl Picture {
     /// ```
     pub fn size(&self, n: usize, boards: usize) -> (usize, usize) {
         let (w, h) = self.units(n, boards);
-        let scale = self.pixels as f64 / self.board_units(n) as f64;
+        let scale = self.board_pixels(n) as f64 / self.board_units(n) as f64;
         (
             (w as f64 * scale).round() as usize,
             (h as f64 * scale).round() as usize,
@@ -123,9 +144,18 @@ impl Picture {
             d = 2 * SQUARE,
             s = SQUARE
         )?;
+        // A crown needs a dozen pixels to read as one; on smaller squares a solid square
+        // shows every queen where the crown would blur into the chequer.
+        let glyph = if self.board_pixels(n) >= GLYPH_PIXELS * n.max(1) {
+            format!(
+                "<path d=\"{QUEEN_PATH}\" fill=\"#1b1b1b\" stroke=\"#f8f8f8\" stroke-width=\"3\"/>"
+            )
+        } else {
+            "<rect width=\"100\" height=\"100\" fill=\"#1b1b1b\"/>".to_owned()
+        };
         writeln!(
             out,
-            "<symbol id=\"queen\" viewBox=\"0 0 100 100\"><path d=\"{QUEEN_PATH}\" fill=\"#1b1b1b\" stroke=\"#f8f8f8\" stroke-width=\"3\"/></symbol>"
+            "<symbol id=\"queen\" viewBox=\"0 0 100 100\">{glyph}</symbol>"
         )?;
         writeln!(out, "</defs>")?;
         let cell = self.board_units(n) + GAP * SQUARE;

@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::bitboard::{MAX_N, search_lanes};
 use crate::count::on_threads;
+use crate::limits::COMPLETION_MAX_N;
 use crate::{Error, Placement};
 use grid::{Diagonals, Grid, Order, State, Step};
 
@@ -226,7 +227,9 @@ pub struct Completion {
 }
 
 impl Completion {
-    /// An empty `n × n` board.
+    /// An empty `n × n` board. Boards above
+    /// [`COMPLETION_MAX_N`](crate::limits::COMPLETION_MAX_N) are refused by the searches
+    /// ([`Error::TooLarge`]).
     pub fn new(n: usize) -> Completion {
         Completion {
             n,
@@ -381,8 +384,20 @@ impl Completion {
         if self.n <= MAX_N {
             return Ok(None);
         }
+        self.check_size()?;
         self.check().map_err(Error::Givens)?;
         Ok(sparse::Sparse::new(self))
+    }
+
+    /// Refuses a board above [`COMPLETION_MAX_N`] before anything is allocated for it.
+    fn check_size(&self) -> Result<(), Error> {
+        if self.n > COMPLETION_MAX_N {
+            return Err(Error::TooLarge {
+                n: self.n,
+                max: COMPLETION_MAX_N,
+            });
+        }
+        Ok(())
     }
 
     /// The search's masks with the givens applied, or the reason there is none.
@@ -573,6 +588,7 @@ impl Completion {
                 of: of.get(),
             });
         }
+        self.check_size()?;
         if self.n > MAX_N {
             if of.get() > 1 {
                 return Err(Error::TooLarge {

@@ -3,6 +3,7 @@
 
 use super::{Completion, Diagonal};
 use crate::Error;
+use crate::limits::{COMPLETION_MAX_N, NESTING_MAX_DEPTH, excerpt};
 
 /// Reads a completion problem, detecting its format:
 ///
@@ -102,58 +103,84 @@ enum Token {
     Symbol(char),
 }
 
-/// Splits a parameter file into tokens with their lines.
-fn tokens(text: &str) -> Result<Vec<(usize, Token)>, Error> {
-    let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
-        let mut code = raw;
-        for marker in ["$", "%", "//"] {
-            if let Some(at) = code.find(marker) {
-                code = &code[..at];
-            }
+/// The tokens of a parameter file, cut one at a time from its lines, so that memory holds
+/// the values read rather than a list of every token.
+struct Lexer<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    /// What is left of the current line's code.
+    code: &'a str,
+    /// The current line (1-based).
+    line: usize,
+}
+
+impl<'a> Lexer<'a> {
+    fn new(text: &'a str) -> Self {
+        Lexer {
+            lines: text.lines().enumerate(),
+            code: "",
+            line: 1,
         }
-        if code.trim_start().starts_with("language ") {
-            continue;
-        }
-        let mut chars = code.char_indices().peekable();
-        while let Some(&(at, ch)) = chars.peek() {
-            if ch.is_whitespace() {
-                chars.next();
-            } else if ch.is_ascii_digit() || ch == '-' {
-                let mut end = at + ch.len_utf8();
-                chars.next();
-                while let Some(&(i, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
-                    end = i + d.len_utf8();
-                    chars.next();
+    }
+
+    fn next_token(&mut self) -> Result<Option<(usize, Token)>, Error> {
+        loop {
+            let code = self.code.trim_start();
+            let Some(ch) = code.chars().next() else {
+                let Some((i, raw)) = self.lines.next() else {
+                    return Ok(None);
+                };
+                self.line = i + 1;
+                let mut code = raw;
+                for marker in ["$", "%", "//"] {
+                    if let Some(at) = code.find(marker) {
+                        code = &code[..at];
+                    }
                 }
-                let word = &code[at..end];
-                let value = word
-                    .parse()
-                    .map_err(|_| Error::parse(line, format!("'{word}' is not a number")))?;
-                out.push((line, Token::Int(value)));
+                self.code = if code.trim_start().starts_with("language ") {
+                    ""
+                } else {
+                    code
+                };
+                continue;
+            };
+            let line = self.line;
+            let (token, len) = if ch.is_ascii_digit() || ch == '-' {
+                let len = 1 + code[1..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .unwrap_or(code.len() - 1);
+                (Token::Int(number(line, &code[..len])?), len)
             } else if ch.is_alphabetic() || ch == '_' {
-                let mut end = at;
-                while let Some(&(i, w)) = chars
-                    .peek()
-                    .filter(|(_, w)| w.is_alphanumeric() || *w == '_')
-                {
-                    end = i + w.len_utf8();
-                    chars.next();
-                }
-                out.push((line, Token::Word(code[at..end].to_string())));
+                let len = code
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .unwrap_or(code.len());
+                (Token::Word(code[..len].to_string()), len)
             } else if "[](),.;=".contains(ch) {
-                out.push((line, Token::Symbol(ch)));
-                chars.next();
+                (Token::Symbol(ch), 1)
             } else {
                 return Err(Error::parse(
                     line,
                     format!("unexpected {ch:?} in the parameters"),
                 ));
-            }
+            };
+            self.code = &code[len..];
+            return Ok(Some((line, token)));
         }
     }
-    Ok(out)
+}
+
+/// A whole number as written in a parameter file, range-checked rather than wrapped.
+fn number(line: usize, word: &str) -> Result<i64, Error> {
+    word.parse().map_err(|_| {
+        let message = if word.len() > 1 {
+            format!(
+                "the number {} is out of range: board sizes go up to {COMPLETION_MAX_N}, and rows, columns and diagonals stay on the board",
+                excerpt(word)
+            )
+        } else {
+            format!("'{word}' is not a number")
+        };
+        Error::parse(line, message)
+    })
 }
 
 /// A parameter's value: a number or a list.
@@ -163,70 +190,113 @@ enum Value {
     List(Vec<Value>),
 }
 
-struct Parser {
-    tokens: Vec<(usize, Token)>,
-    at: usize,
-    last_line: usize,
+/// A parser of parameter files, one token ahead.
+struct Parser<'a> {
+    lexer: Lexer<'a>,
+    peeked: Option<(usize, Token)>,
+    /// How many numbers and lists have been read, against [`MAX_VALUES`].
+    values: usize,
 }
 
-impl Parser {
-    fn peek(&self) -> Option<&Token> {
-        self.tokens.get(self.at).map(|(_, t)| t)
-    }
+/// The most numbers and lists a parameter file may hold: three per given queen of the
+/// largest board, with room for its diagonals. Each takes 32 bytes or more in memory.
+const MAX_VALUES: usize = 5 * COMPLETION_MAX_N;
 
-    fn line(&self) -> usize {
-        self.tokens.get(self.at).map_or(self.last_line, |&(l, _)| l)
-    }
-
-    fn next(&mut self) -> Option<Token> {
-        let token = self.tokens.get(self.at).map(|(_, t)| t.clone());
-        self.at += 1;
-        token
-    }
-
-    fn error(&self, message: impl Into<String>) -> Error {
-        Error::parse(self.line(), message)
-    }
-
-    fn eat(&mut self, symbol: char) -> bool {
-        let found = self.peek() == Some(&Token::Symbol(symbol));
-        if found {
-            self.at += 1;
+impl Parser<'_> {
+    fn peek(&mut self) -> Result<Option<&Token>, Error> {
+        if self.peeked.is_none() {
+            self.peeked = self.lexer.next_token()?;
         }
-        found
+        Ok(self.peeked.as_ref().map(|(_, t)| t))
+    }
+
+    /// The line of the next token, or the last line at the end of the text.
+    fn line(&mut self) -> Result<usize, Error> {
+        self.peek()?;
+        Ok(self.peeked.as_ref().map_or(self.lexer.line, |&(l, _)| l))
+    }
+
+    fn next(&mut self) -> Result<Option<Token>, Error> {
+        self.peek()?;
+        Ok(self.peeked.take().map(|(_, t)| t))
+    }
+
+    /// An error at the next token's line.
+    fn error(&mut self, message: impl Into<String>) -> Error {
+        match self.line() {
+            Ok(line) => Error::parse(line, message),
+            Err(e) => e,
+        }
+    }
+
+    fn eat(&mut self, symbol: char) -> Result<bool, Error> {
+        let found = self.peek()? == Some(&Token::Symbol(symbol));
+        if found {
+            self.peeked = None;
+        }
+        Ok(found)
     }
 
     fn expect(&mut self, symbol: char) -> Result<(), Error> {
-        if self.eat(symbol) {
+        if self.eat(symbol)? {
             Ok(())
         } else {
             Err(self.error(format!("expected '{symbol}' here")))
         }
     }
 
+    fn count_value(&mut self) -> Result<(), Error> {
+        self.values += 1;
+        if self.values > MAX_VALUES {
+            return Err(self.error(format!(
+                "more than {MAX_VALUES} numbers and lists: the largest board, {COMPLETION_MAX_N} queens, needs fewer"
+            )));
+        }
+        Ok(())
+    }
+
+    /// A number or a list, nested lists kept on a stack of their own rather than on the
+    /// call stack, so that no input can overflow it.
     fn value(&mut self) -> Result<Value, Error> {
-        match self.next() {
-            Some(Token::Int(v)) => Ok(Value::Int(v)),
-            Some(Token::Symbol('[')) => {
-                let mut items = Vec::new();
-                if self.eat(']') {
-                    return Ok(Value::List(items));
+        let mut open: Vec<Vec<Value>> = Vec::new();
+        loop {
+            self.count_value()?;
+            let mut item = match self.peek()? {
+                Some(Token::Int(v)) => {
+                    let v = *v;
+                    self.peeked = None;
+                    Value::Int(v)
                 }
-                loop {
-                    items.push(self.value()?);
-                    if self.eat(']') {
-                        return Ok(Value::List(items));
+                Some(Token::Symbol('[')) => {
+                    self.peeked = None;
+                    if self.eat(']')? {
+                        Value::List(Vec::new())
+                    } else if open.len() >= NESTING_MAX_DEPTH {
+                        return Err(self.error(format!(
+                            "lists nested more than {NESTING_MAX_DEPTH} deep: the parameters nest two deep, as in [[0, 1], [2, 3]]"
+                        )));
+                    } else {
+                        open.push(Vec::new());
+                        continue;
                     }
+                }
+                _ => return Err(self.error("expected a number or a list like [[0, 1], [2, 3]]")),
+            };
+            // Add the item to the innermost open list, closing every list that ends here.
+            loop {
+                let Some(list) = open.last_mut() else {
+                    return Ok(item);
+                };
+                list.push(item);
+                let closes = self.eat(']')? || {
                     self.expect(',')?;
                     // The ASP competition's blocked-queens files end a list with "[28,27],\n]".
-                    if self.eat(']') {
-                        return Ok(Value::List(items));
-                    }
+                    self.eat(']')?
+                };
+                if !closes {
+                    break;
                 }
-            }
-            _ => {
-                self.at -= 1;
-                Err(self.error("expected a number or a list like [[0, 1], [2, 3]]"))
+                item = Value::List(open.pop().unwrap_or_default());
             }
         }
     }
@@ -249,36 +319,34 @@ struct Params {
 }
 
 fn parse_parameters(text: &str) -> Result<Completion, Error> {
-    let tokens = tokens(text)?;
-    let last_line = tokens.last().map_or(1, |&(l, _)| l);
     let mut p = Parser {
-        tokens,
-        at: 0,
-        last_line,
+        lexer: Lexer::new(text),
+        peeked: None,
+        values: 0,
     };
     let mut params = Params::default();
-    while p.peek().is_some() {
-        let line = p.line();
-        let Some(Token::Word(mut name)) = p.next() else {
-            p.at -= 1;
+    while p.peek()?.is_some() {
+        let line = p.line()?;
+        let Some(Token::Word(mut name)) = p.peek()?.cloned() else {
             return Err(p.error("expected a parameter name such as n, init or diags"));
         };
+        p.next()?;
         if name == "letting" {
-            match p.next() {
-                Some(Token::Word(w)) => name = w,
-                _ => {
-                    p.at -= 1;
-                    return Err(p.error("expected a parameter name after 'letting'"));
-                }
-            }
+            let Some(Token::Word(w)) = p.peek()?.cloned() else {
+                return Err(p.error("expected a parameter name after 'letting'"));
+            };
+            p.next()?;
+            name = w;
         }
-        if p.eat('(') {
+        if p.eat('(')? {
             fact(&mut p, &name, line, &mut params)?;
             continue;
         }
-        if !(p.eat('=') || p.next() == Some(Token::Word("be".into()))) {
-            p.at -= 1;
-            return Err(p.error(format!("expected '=' or 'be' after '{name}'")));
+        if !p.eat('=')? {
+            if p.peek()? != Some(&Token::Word("be".into())) {
+                return Err(p.error(format!("expected '=' or 'be' after '{}'", excerpt(&name))));
+            }
+            p.next()?;
         }
         let value = p.value()?;
         let int = |v: &Value| match v {
@@ -298,28 +366,30 @@ fn parse_parameters(text: &str) -> Result<Completion, Error> {
                 return Err(Error::parse(
                     line,
                     format!(
-                        "unknown parameter '{other}': expected n with init (completion), numdiags and diags (excluded diagonals), or blocks, or m, row and col (blocked queens)"
+                        "unknown parameter '{}': expected n with init (completion), numdiags and diags (excluded diagonals), or blocks, or m, row and col (blocked queens)",
+                        excerpt(other)
                     ),
                 ));
             }
         }
-        p.eat(';');
+        p.eat(';')?;
     }
     build(params)
 }
 
 /// A `board(n).` or `block(r, c).` fact, after its opening parenthesis.
-fn fact(p: &mut Parser, name: &str, line: usize, params: &mut Params) -> Result<(), Error> {
+fn fact(p: &mut Parser<'_>, name: &str, line: usize, params: &mut Params) -> Result<(), Error> {
     let mut args = Vec::new();
     loop {
-        match p.next() {
-            Some(Token::Int(v)) => args.push(v),
-            _ => {
-                p.at -= 1;
-                return Err(p.error("expected a number"));
+        match p.peek()? {
+            Some(&Token::Int(v)) if args.len() < 2 => {
+                p.next()?;
+                args.push(v);
             }
+            Some(Token::Int(_)) => return Err(p.error("a fact has at most two numbers")),
+            _ => return Err(p.error("expected a number")),
         }
-        if p.eat(')') {
+        if p.eat(')')? {
             break;
         }
         p.expect(',')?;
@@ -327,12 +397,16 @@ fn fact(p: &mut Parser, name: &str, line: usize, params: &mut Params) -> Result<
     p.expect('.')?;
     match (name, &args[..]) {
         ("board", &[n]) => params.n = Some((line, n)),
-        ("block", &[r, c]) => params.facts.push((line, r, c)),
+        ("block", &[r, c]) => {
+            p.count_value()?;
+            params.facts.push((line, r, c));
+        }
         _ => {
             return Err(Error::parse(
                 line,
                 format!(
-                    "unknown fact '{name}' with {} arguments: expected board(N) or block(R, C)",
+                    "unknown fact '{}' with {} arguments: expected board(N) or block(R, C)",
+                    excerpt(name),
                     args.len()
                 ),
             ));
@@ -391,8 +465,23 @@ fn build(params: Params) -> Result<Completion, Error> {
             "the board size is missing: expected a line like 'n = 10'",
         ));
     };
-    let n = usize::try_from(n)
-        .map_err(|_| Error::parse(line, format!("n = {n} is not a board size")))?;
+    let n = match usize::try_from(n) {
+        Ok(n) if n <= COMPLETION_MAX_N => n,
+        Ok(_) => {
+            return Err(Error::parse(
+                line,
+                format!("n = {n} is too large: at most {COMPLETION_MAX_N} queens"),
+            ));
+        }
+        Err(_) => {
+            return Err(Error::parse(
+                line,
+                format!(
+                    "n = {n} is not a board size: expected a whole number from 0 to {COMPLETION_MAX_N}"
+                ),
+            ));
+        }
+    };
     let mut problem = Completion::new(n);
     if let Some((line, init)) = &params.init {
         for (r, c) in pairs(*line, init, "init")? {
@@ -466,16 +555,18 @@ fn build(params: Params) -> Result<Completion, Error> {
     }
     blocked.extend(params.facts);
     for (line, r, c) in blocked {
-        // Published blocked-queens instances count rows and columns from 1.
-        let one_based = |v: i64, what| {
-            coordinate(line, v - 1, what).map_err(|_| {
-                Error::parse(
-                    line,
-                    format!("{what} {v} is not valid: blocked squares count from 1"),
-                )
-            })
-        };
-        problem = problem.block(one_based(r, "row")?, one_based(c, "column")?);
+        // Published blocked-queens instances count rows and columns from 1, and so do
+        // their messages here.
+        let on_board = |v: i64| (1..=n as i64).contains(&v);
+        if !(on_board(r) && on_board(c)) {
+            return Err(Error::parse(
+                line,
+                format!(
+                    "the blocked square ({r}, {c}) is outside the {n}×{n} board: blocked squares count from 1, rows and columns 1 to {n}"
+                ),
+            ));
+        }
+        problem = problem.block((r - 1) as u32, (c - 1) as u32);
     }
     Ok(problem)
 }
