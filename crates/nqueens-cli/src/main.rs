@@ -3,6 +3,7 @@
 mod cli;
 mod cmd;
 mod error;
+mod input;
 mod store;
 
 use std::process::ExitCode;
@@ -55,7 +56,8 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
                 .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
                 .filter(|l| !l.is_empty())
                 .collect();
-            let message = message.join(" ");
+            // clap quotes the offending argument whole: cut it, as every message here does.
+            let message = queens::limits::excerpt_quotes(&message.join(" "));
             let message = message.strip_prefix("error: ").unwrap_or(&message);
             eprintln!("nqueens: {message} (see 'nqueens --help')");
             ExitCode::from(error::USAGE)

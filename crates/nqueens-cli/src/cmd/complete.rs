@@ -1,16 +1,17 @@
 //! `nqueens complete`: finish a partly filled board; `nqueens instance`: draw one.
 
-use std::fs;
 use std::io::Write;
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use queens::limits::PICTURE_MAX_BOARDS;
 use queens::{Completion, MAX_N, Outcome, SolutionWriter, excluded_diagonals, parse_completion};
 
 use super::picture;
 use crate::cli::{CompleteArgs, FormatArg, InstanceArgs};
 use crate::error::usage;
+use crate::input::Input;
 
 /// How long local search runs (above the bitboards' limit, with more rows open than they
 /// hold) when no --timeout is given: it cannot prove that there is no completion, so it
@@ -21,6 +22,8 @@ const LOCAL_SEARCH_TIMEOUT: Duration = Duration::from_secs(60);
 const UNKNOWN: u8 = 3;
 
 pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
+    // --timeout counts from here: reading and setting up a large problem take time too.
+    let started = Instant::now();
     picture::check(args.format, &args.picture)?;
     let problem = problem(args)?;
     let n = problem.n();
@@ -59,7 +62,7 @@ pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
         .timeout
         .map(Duration::from_secs_f64)
         .or((!problem.is_exact()).then_some(LOCAL_SEARCH_TIMEOUT));
-    let deadline = timeout.map(|t| Instant::now() + t);
+    let deadline = timeout.map(|t| started + t);
     let (index, of) = share.unwrap_or((0, NonZeroUsize::MIN));
     match problem.find_share(deadline, index, of)? {
         Outcome::Completed(p) => {
@@ -93,17 +96,9 @@ fn problem(args: &CompleteArgs) -> anyhow::Result<Completion> {
             problem
         }
         None => {
-            let (name, text) = match &args.file {
-                Some(path) => (
-                    format!("'{}'", path.display()),
-                    fs::read(path)
-                        .map_err(|e| usage(format!("cannot read '{}': {e}", path.display())))?,
-                ),
-                None => ("standard input".to_owned(), super::read_stdin()?),
-            };
-            let text =
-                String::from_utf8(text).map_err(|_| usage(format!("{name} is not UTF-8 text")))?;
-            parse_completion(&text).map_err(|e| usage(format!("{name}: {e}")))?
+            let input = Input::open(args.file.as_deref())?;
+            let name = input.name().to_owned();
+            parse_completion(&input.read_text()?).map_err(|e| usage(format!("{name}: {e}")))?
         }
     };
     if let Some(d) = args.diags {
@@ -143,12 +138,12 @@ fn all(problem: &Completion, args: &CompleteArgs) -> anyhow::Result<ExitCode> {
     let FormatArg::Text(format) = args.format else {
         let wanted = usize::try_from(limit)
             .unwrap_or(usize::MAX)
-            .min(picture::MAX_BOARDS + 1);
+            .min(PICTURE_MAX_BOARDS + 1);
         let boards: Vec<Vec<u32>> = completions.take(wanted).map(|p| p.into_columns()).collect();
-        if boards.len() > picture::MAX_BOARDS {
+        if boards.len() > PICTURE_MAX_BOARDS {
             return Err(usage(format!(
                 "more than {} completions, too many for one picture: add --limit K",
-                picture::MAX_BOARDS
+                PICTURE_MAX_BOARDS
             )));
         }
         if boards.is_empty() {

@@ -1,8 +1,9 @@
 //! `nqueens` with no arguments: ask how many queens, as the Java tutorial does.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
 
+use queens::limits::PROMPT_MAX_BYTES;
 use queens::{Format, MAX_N};
 
 use crate::cli::parse_n;
@@ -14,11 +15,19 @@ pub(crate) fn run() -> anyhow::Result<ExitCode> {
     let end = if io::stdin().is_terminal() { "" } else { "\n" };
     write!(stderr, "How many queens? {end}")?;
     stderr.flush()?;
-    let mut answer = String::new();
+    // One line, read no further than the longest answer could be.
+    let mut line = Vec::new();
     io::stdin()
         .lock()
-        .read_line(&mut answer)
+        .take(PROMPT_MAX_BYTES as u64 + 1)
+        .read_until(b'\n', &mut line)
         .map_err(|e| usage(format!("cannot read standard input: {e}")))?;
+    if line.len() > PROMPT_MAX_BYTES {
+        return Err(usage(format!(
+            "the answer is longer than {PROMPT_MAX_BYTES} characters: expected a whole number from 0 to {MAX_N}"
+        )));
+    }
+    let answer = String::from_utf8_lossy(&line);
     if answer.trim().is_empty() {
         return Err(usage(format!(
             "no number of queens given on standard input: expected a whole number from 0 to {MAX_N}"

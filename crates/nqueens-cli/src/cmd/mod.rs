@@ -12,7 +12,7 @@ pub(crate) mod solve;
 pub(crate) mod verify;
 pub(crate) mod web;
 
-use std::io::{self, BufWriter, Read, StdoutLock};
+use std::io::{self, BufWriter, StdoutLock};
 use std::num::NonZeroUsize;
 
 use queens::Counter;
@@ -20,16 +20,6 @@ use queens::Counter;
 /// Standard output, locked and buffered in large blocks for streaming millions of lines.
 pub(crate) fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
-}
-
-/// All of standard input; failing to read it is a usage error.
-pub(crate) fn read_stdin() -> anyhow::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    io::stdin()
-        .lock()
-        .read_to_end(&mut bytes)
-        .map_err(|e| crate::error::usage(format!("cannot read standard input: {e}")))?;
-    Ok(bytes)
 }
 
 /// A counter on `--threads` threads, or by default one per core.
