@@ -2,6 +2,9 @@
 
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use queens::limits::{
+    COMPLETION_MAX_N, COMPLETION_MAX_SHARES, CONSTRUCT_MAX_N, MAX_THREADS, PLAN_MAX_UNITS, excerpt,
+};
 use queens::{Format, MAX_N};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
@@ -78,7 +81,7 @@ pub(crate) struct WebArgs {
     #[arg(long, value_name = "DIR", default_value = "target/web")]
     pub(crate) dir: PathBuf,
     /// The port on 127.0.0.1; 0 picks a free one.
-    #[arg(short, long, default_value_t = 8000)]
+    #[arg(short, long, default_value_t = 8000, value_parser = parse_port)]
     pub(crate) port: u16,
 }
 
@@ -88,14 +91,19 @@ pub(crate) struct CompleteArgs {
     /// The problem file. By default, standard input (unless --n is given).
     #[arg(conflicts_with = "n")]
     pub(crate) file: Option<PathBuf>,
-    /// The board size, for a problem given on the command line.
+    /// The board size, for a problem given on the command line: from 0 to 10,000,000.
     #[arg(long, value_name = "N", value_parser = parse_complete_n)]
     pub(crate) n: Option<u32>,
     /// The given queens, with --n: "row,column row,column ...", 0-based.
-    #[arg(long, value_name = "SQUARES", requires = "n")]
+    #[arg(
+        long,
+        value_name = "SQUARES",
+        requires = "n",
+        allow_hyphen_values = true
+    )]
     pub(crate) queens: Option<String>,
     /// Use only the first D excluded diagonals of the instance.
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", value_parser = parse_diags)]
     pub(crate) diags: Option<usize>,
     /// Print every completion, in lexicographic order (n up to 64).
     #[arg(short, long, conflicts_with = "count")]
@@ -116,16 +124,16 @@ pub(crate) struct CompleteArgs {
     /// given queen, the local search stops after 60 s.
     #[arg(short, long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with_all = ["all", "count"])]
     pub(crate) timeout: Option<f64>,
-    /// Threads searching. By default, one per core. The first completion any thread finds
+    /// Threads searching. By default, one per core; at most 1024. The first completion any thread finds
     /// is printed, so with more than one it can differ between runs; counts never do.
-    #[arg(short = 'j', long, value_name = "T")]
+    #[arg(short = 'j', long, value_name = "T", value_parser = parse_threads)]
     pub(crate) threads: Option<NonZeroUsize>,
     /// Search only share I (0-based) of --of: every machine cuts the search into the same
     /// subtrees and takes every M-th, so that M machines split one long search (Slurm
     /// job arrays map SLURM_ARRAY_TASK_ID to --index). A share without a completion
     /// prints "no completion in share I of M" and exits 1; the problem has none when
     /// every share says so. Up to 64 queens; all shares must run the same version.
-    #[arg(short, long, value_name = "I", requires = "of", conflicts_with_all = ["all", "count"])]
+    #[arg(short, long, value_name = "I", value_parser = parse_index, requires = "of", conflicts_with_all = ["all", "count"])]
     pub(crate) index: Option<usize>,
     /// How many shares the search is cut into, for --index (at most 4096).
     #[arg(long, value_name = "M", value_parser = parse_shares, requires = "index")]
@@ -135,18 +143,18 @@ pub(crate) struct CompleteArgs {
 #[derive(Debug, Args)]
 #[command(allow_negative_numbers = true)]
 pub(crate) struct InstanceArgs {
-    /// The board size (at most 64).
+    /// The board size, from 0 to 64.
     #[arg(value_parser = parse_n)]
     pub(crate) n: usize,
     /// The seed of the draw: the same seed gives the same instance everywhere.
-    #[arg(short, long, default_value_t = 0)]
+    #[arg(short, long, default_value_t = 0, value_parser = parse_seed)]
     pub(crate) seed: u64,
 }
 
 #[derive(Debug, Args)]
 #[command(allow_negative_numbers = true)]
 pub(crate) struct SolveArgs {
-    /// The number of queens, and the board's width.
+    /// The number of queens, and the board's width: from 0 to 64.
     #[arg(value_parser = parse_n)]
     pub(crate) n: usize,
     /// How to print the solutions.
@@ -161,19 +169,19 @@ pub(crate) struct SolveArgs {
     /// lexicographically smallest of its 8 images.
     #[arg(short, long)]
     pub(crate) unique: bool,
-    /// Threads searching for --unique. By default, one per core.
-    #[arg(short = 'j', long, value_name = "T")]
+    /// Threads searching for --unique. By default, one per core; at most 1024.
+    #[arg(short = 'j', long, value_name = "T", value_parser = parse_threads)]
     pub(crate) threads: Option<NonZeroUsize>,
     /// Print only the solution at this position (0-based) of the lexicographic order,
     /// found by counting rather than listing the ones before it (n up to 18).
-    #[arg(long, value_name = "K", conflicts_with_all = ["unique", "limit"])]
+    #[arg(long, value_name = "K", value_parser = parse_nth, conflicts_with_all = ["unique", "limit"])]
     pub(crate) nth: Option<u128>,
 }
 
 #[derive(Debug, Args)]
 #[command(allow_negative_numbers = true)]
 pub(crate) struct CountArgs {
-    /// The number of queens, and the board's width.
+    /// The number of queens, and the board's width: from 0 to 64.
     #[arg(value_parser = parse_n)]
     pub(crate) n: usize,
     /// Print the number of solutions up to rotation and reflection instead (OEIS A002562).
@@ -184,8 +192,9 @@ pub(crate) struct CountArgs {
     /// classes: how many classes have 8, 4, 2 or 1 distinct images (1 only for n ≤ 1).
     #[arg(long)]
     pub(crate) json: bool,
-    /// Threads counting at once. By default, one per core. The answer never depends on it.
-    #[arg(short = 'j', long, value_name = "T")]
+    /// Threads counting at once. By default, one per core; at most 1024. The answer never
+    /// depends on it.
+    #[arg(short = 'j', long, value_name = "T", value_parser = parse_threads)]
     pub(crate) threads: Option<NonZeroUsize>,
     /// No progress bar. By default, one is drawn on stderr when it is a terminal.
     #[arg(short, long)]
@@ -220,14 +229,14 @@ pub(crate) struct OneArgs {
     pub(crate) uniform: bool,
     /// The seed for --random and --uniform: the same seed gives the same solution on every
     /// machine. By default, one is drawn from the clock.
-    #[arg(short, long)]
+    #[arg(short, long, value_parser = parse_seed)]
     pub(crate) seed: Option<u64>,
 }
 
 #[derive(Debug, Args)]
 #[command(allow_negative_numbers = true)]
 pub(crate) struct PlanArgs {
-    /// The number of queens.
+    /// The number of queens, from 0 to 64.
     #[arg(value_parser = parse_n)]
     pub(crate) n: usize,
     /// Where to write the plan.
@@ -235,8 +244,8 @@ pub(crate) struct PlanArgs {
     pub(crate) output: PathBuf,
     /// Split into at least this many units, by fixing more rows per unit (up to 6), for
     /// clusters with many more tasks than the default split has units. By default, units
-    /// fix 3 rows (871 units for n = 16, 5,763 for 27).
-    #[arg(long, value_name = "K")]
+    /// fix 3 rows (871 units for n = 16, 5,763 for 27). At most 1,000,000.
+    #[arg(long, value_name = "K", value_parser = parse_plan_units)]
     pub(crate) units: Option<usize>,
 }
 
@@ -245,19 +254,20 @@ pub(crate) struct ShardArgs {
     /// The plan file, from `nqueens plan`.
     pub(crate) plan: PathBuf,
     /// Which share to count: the units whose id is I modulo --of (0-based).
-    #[arg(short, long, value_name = "I", requires = "of")]
+    #[arg(short, long, value_name = "I", value_parser = parse_index, requires = "of")]
     pub(crate) index: Option<usize>,
     /// How many shares the plan is cut into.
-    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(1..), requires = "index")]
+    #[arg(long, value_name = "M", value_parser = parse_plan_shares, requires = "index")]
     pub(crate) of: Option<u64>,
-    /// Count exactly these units instead (comma-separated ids, as `merge` prints them).
-    #[arg(long, value_name = "IDS", value_delimiter = ',', conflicts_with_all = ["index", "of"])]
-    pub(crate) units: Option<Vec<usize>>,
+    /// Count exactly these units instead (comma-separated ids, as `merge` prints them;
+    /// an id given twice is counted once).
+    #[arg(long, value_name = "IDS", value_parser = parse_unit_ids, conflicts_with_all = ["index", "of"])]
+    pub(crate) units: Option<UnitIds>,
     /// The directory the unit records go to (created if missing).
     #[arg(short, long, value_name = "DIR")]
     pub(crate) output: PathBuf,
-    /// Threads counting at once. By default, one per core.
-    #[arg(short = 'j', long, value_name = "T")]
+    /// Threads counting at once. By default, one per core; at most 1024.
+    #[arg(short = 'j', long, value_name = "T", value_parser = parse_threads)]
     pub(crate) threads: Option<NonZeroUsize>,
     /// No progress bar. By default, one is drawn on stderr when it is a terminal.
     #[arg(short, long)]
@@ -273,9 +283,10 @@ pub(crate) struct MergeArgs {
     pub(crate) dirs: Vec<PathBuf>,
     /// Also recount this percentage of the units, chosen at random, by the slow
     /// independent path, and compare with their records.
-    #[arg(long, value_name = "P", value_parser = parse_percent)]
+    #[arg(long, value_name = "P", value_parser = parse_percent, allow_negative_numbers = true)]
     pub(crate) recheck: Option<f64>,
-    /// Print the same JSON object as `count --json`.
+    /// Print the same JSON object as `count --json`, where threads is the number of
+    /// threads that rechecked and seconds the merge's own time.
     #[arg(long)]
     pub(crate) json: bool,
 }
@@ -293,7 +304,7 @@ pub(crate) struct PictureArgs {
     #[arg(long)]
     pub(crate) coords: bool,
     /// Boards per row when a picture holds several solutions (svg and png).
-    #[arg(long, value_name = "C", default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "C", default_value_t = 4, value_parser = parse_picture_columns)]
     pub(crate) columns: u16,
     /// Write the picture to FILE instead of standard output (required for png).
     #[arg(short, long, value_name = "FILE")]
@@ -362,39 +373,131 @@ pub(crate) fn parse_n(s: &str) -> Result<usize, String> {
     parse_queens(s, MAX_N as u64).map(|n| n as usize)
 }
 
-/// The largest n `one` accepts.
-pub(crate) const ONE_MAX_N: u32 = 1_000_000_000;
-
 /// Parses the number of queens for `one`, which builds rather than searches.
 fn parse_big_n(s: &str) -> Result<u32, String> {
-    parse_queens(s, u64::from(ONE_MAX_N)).map(|n| n as u32)
+    parse_queens(s, u64::from(CONSTRUCT_MAX_N)).map(|n| n as u32)
 }
-
-/// The largest board `complete` takes: its local search keeps tens of bytes per queen.
-pub(crate) const COMPLETE_MAX_N: u32 = 10_000_000;
 
 /// Parses the board size for `complete --n`.
 fn parse_complete_n(s: &str) -> Result<u32, String> {
-    parse_queens(s, u64::from(COMPLETE_MAX_N)).map(|n| n as u32)
+    parse_queens(s, COMPLETION_MAX_N as u64).map(|n| n as u32)
 }
 
 /// A whole number of queens from 0 to `max`, or a message saying what is allowed.
 fn parse_queens(s: &str, max: u64) -> Result<u64, String> {
     let allowed = format!("expected a whole number from 0 to {max}");
     let s = s.trim();
-    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
-    if s.strip_prefix('-').is_some_and(digits) {
-        return Err(format!("'{s}' is negative: {allowed}"));
+    if s.strip_prefix('-').is_some_and(is_digits) {
+        return Err(format!("'{}' is negative: {allowed}", excerpt(s)));
     }
-    if !digits(s) {
-        return Err(format!("'{s}' is not a number of queens: {allowed}"));
+    if !is_digits(s) {
+        return Err(format!(
+            "'{}' is not a number of queens: {allowed}",
+            excerpt(s)
+        ));
     }
     match s.parse::<u64>() {
         Ok(n) if n <= max => Ok(n),
         _ => Err(format!(
-            "n = {s} is too large: at most {max} queens are supported"
+            "n = {} is too large: at most {max} queens are supported",
+            excerpt(s)
         )),
     }
+}
+
+/// Whether `s` is one or more ASCII digits: no sign, no space.
+fn is_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A whole number from `min` to `max` (a u128, for the widest of them), or a message
+/// naming what `s` should have been and what is allowed.
+fn whole(s: &str, what: &str, min: u128, max: u128) -> Result<u128, String> {
+    let t = s.trim();
+    match t.parse::<u128>() {
+        Ok(v) if is_digits(t) && (min..=max).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "'{}' is not {what}: expected a whole number from {min} to {max}",
+            excerpt(t)
+        )),
+    }
+}
+
+/// Parses `--threads`.
+fn parse_threads(s: &str) -> Result<NonZeroUsize, String> {
+    let t = whole(s, "a number of threads", 1, MAX_THREADS as u128)?;
+    Ok(NonZeroUsize::new(t as usize).unwrap_or(NonZeroUsize::MIN))
+}
+
+/// Parses `--seed`.
+fn parse_seed(s: &str) -> Result<u64, String> {
+    whole(s, "a seed", 0, u128::from(u64::MAX)).map(|v| v as u64)
+}
+
+/// Parses `--limit`, a count of solutions.
+fn parse_limit(s: &str) -> Result<u64, String> {
+    whole(s, "a number of solutions", 0, u128::from(u64::MAX)).map(|v| v as u64)
+}
+
+/// Parses `--nth`, a position in the order of solutions.
+fn parse_nth(s: &str) -> Result<u128, String> {
+    whole(s, "a solution's position", 0, u128::MAX)
+}
+
+/// Parses `--diags`.
+fn parse_diags(s: &str) -> Result<usize, String> {
+    whole(
+        s,
+        "a number of diagonals",
+        0,
+        (4 * COMPLETION_MAX_N) as u128,
+    )
+    .map(|v| v as usize)
+}
+
+/// Parses `--index`, a share's number.
+fn parse_index(s: &str) -> Result<usize, String> {
+    whole(s, "a share's index", 0, u128::from(u32::MAX)).map(|v| v as usize)
+}
+
+/// Parses `shard --of`.
+fn parse_plan_shares(s: &str) -> Result<u64, String> {
+    whole(s, "a number of shares", 1, PLAN_MAX_UNITS as u128).map(|v| v as u64)
+}
+
+/// The most units `plan --units` asks for; the deepest split may make more, up to
+/// [`PLAN_MAX_UNITS`].
+pub(crate) const PLAN_UNITS_ASKED_MAX: usize = 1_000_000;
+
+/// Parses `plan --units`.
+fn parse_plan_units(s: &str) -> Result<usize, String> {
+    whole(s, "a number of units", 1, PLAN_UNITS_ASKED_MAX as u128).map(|v| v as usize)
+}
+
+/// The unit ids of `shard --units`, one argument however many.
+#[derive(Debug, Clone)]
+pub(crate) struct UnitIds(pub(crate) Vec<usize>);
+
+/// Parses `shard --units`: unit ids separated by commas.
+fn parse_unit_ids(s: &str) -> Result<UnitIds, String> {
+    s.split(',')
+        .map(|id| {
+            whole(id, "a unit id", 0, PLAN_MAX_UNITS as u128)
+                .map(|v| v as usize)
+                .map_err(|e| format!("{e}; give ids separated by commas, such as 3,17,42"))
+        })
+        .collect::<Result<_, _>>()
+        .map(UnitIds)
+}
+
+/// Parses `--columns`, boards per picture row.
+fn parse_picture_columns(s: &str) -> Result<u16, String> {
+    whole(s, "a number of boards per row", 1, u128::from(u16::MAX)).map(|v| v as u16)
+}
+
+/// Parses `web --port`.
+fn parse_port(s: &str) -> Result<u16, String> {
+    whole(s, "a port", 0, u128::from(u16::MAX)).map(|v| v as u16)
 }
 
 /// Parses a percentage from 0 to 100.
@@ -402,42 +505,25 @@ fn parse_percent(s: &str) -> Result<f64, String> {
     match s.trim().trim_end_matches('%').parse::<f64>() {
         Ok(p) if (0.0..=100.0).contains(&p) => Ok(p),
         _ => Err(format!(
-            "'{s}' is not a percentage: expected a number from 0 to 100"
+            "'{}' is not a percentage: expected a number from 0 to 100",
+            excerpt(s)
         )),
     }
 }
-
-/// Parses `--limit`, a count of solutions.
-fn parse_limit(s: &str) -> Result<u64, String> {
-    s.trim().parse().map_err(|_| {
-        format!(
-            "'{s}' is not a number of solutions: expected a whole number from 0 to {}",
-            u64::MAX
-        )
-    })
-}
-
-/// The most shares a completion search is cut into. Every share builds all the subtrees
-/// (at least 64 per share, and the last level of the tree can overshoot that several
-/// times): at n = 30, 122 MB at 4,096 shares but 672 MB at 10,000.
-const MAX_SHARES: usize = 4096;
 
 /// A number of shares for `complete --of`.
 fn parse_shares(s: &str) -> Result<NonZeroUsize, String> {
-    match s.trim().parse::<NonZeroUsize>() {
-        Ok(m) if m.get() <= MAX_SHARES => Ok(m),
-        _ => Err(format!(
-            "'{s}' is not a number of shares: expected a whole number from 1 to {MAX_SHARES}"
-        )),
-    }
+    let m = whole(s, "a number of shares", 1, COMPLETION_MAX_SHARES as u128)?;
+    Ok(NonZeroUsize::new(m as usize).unwrap_or(NonZeroUsize::MIN))
 }
 
 /// A positive number of seconds.
 fn parse_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
+    match s.trim().parse::<f64>() {
         Ok(t) if t > 0.0 && t.is_finite() && t <= 1e9 => Ok(t),
         _ => Err(format!(
-            "'{s}' is not a number of seconds: expected a positive number such as 10 or 0.5"
+            "'{}' is not a number of seconds: expected a positive number such as 10 or 0.5, at most 1000000000",
+            excerpt(s)
         )),
     }
 }

@@ -4,6 +4,7 @@
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::Context;
 use queens::{Plan, Tally};
@@ -24,7 +25,13 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    // Unique per write, not only per process: threads may write records at once.
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let tmp = dir.join(format!(
+        ".{name}.tmp-{}-{}",
+        std::process::id(),
+        WRITES.fetch_add(1, Ordering::Relaxed)
+    ));
     let result = (|| {
         let mut file = File::create(&tmp)?;
         file.write_all(bytes)?;
@@ -61,15 +68,33 @@ impl From<Tally> for TallyRecord {
 }
 
 impl TallyRecord {
+    /// The tally, if every field is a number and the classes add up to the total.
     pub(crate) fn tally(&self) -> Option<Tally> {
-        Some(Tally {
+        let tally = Tally {
             total: self.total.parse().ok()?,
             classes_of_8: self.classes_of_8.parse().ok()?,
             classes_of_4: self.classes_of_4.parse().ok()?,
             classes_of_2: self.classes_of_2.parse().ok()?,
             classes_of_1: self.classes_of_1.parse().ok()?,
-        })
+        };
+        tally.is_consistent().then_some(tally)
     }
+
+    /// The fields in a fixed order, for checksums.
+    fn digest_text(&self) -> String {
+        format!(
+            "{}|{}|{}|{}|{}",
+            self.total, self.classes_of_8, self.classes_of_4, self.classes_of_2, self.classes_of_1
+        )
+    }
+}
+
+/// The sum of tallies read back from files, or `None` if it would overflow: only a
+/// damaged or forged file can make it.
+pub(crate) fn checked_sum(tallies: impl IntoIterator<Item = Tally>) -> Option<Tally> {
+    tallies
+        .into_iter()
+        .try_fold(Tally::default(), Tally::checked_add)
 }
 
 /// The plan file `nqueens plan` writes and `shard` and `merge` read.
@@ -166,17 +191,12 @@ impl UnitRecord {
 
     /// SHA-256 over every other field.
     pub(crate) fn expected_checksum(&self) -> String {
-        let t = &self.tally;
         let text = format!(
-            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}",
             self.unit,
             self.n,
             self.plan_hash,
-            t.total,
-            t.classes_of_8,
-            t.classes_of_4,
-            t.classes_of_2,
-            t.classes_of_1,
+            self.tally.digest_text(),
             self.elapsed,
             self.host
         );
@@ -209,6 +229,10 @@ pub(crate) struct Checkpoint {
     pub(crate) plan_hash: String,
     /// Finished units and their tallies, by unit id.
     pub(crate) done: std::collections::BTreeMap<usize, TallyRecord>,
+    /// SHA-256 over every other field, so that a damaged or edited checkpoint is refused
+    /// rather than trusted.
+    #[serde(default)]
+    checksum: String,
 }
 
 const CHECKPOINT_FORMAT: &str = "nqueens-checkpoint";
@@ -221,7 +245,30 @@ impl Checkpoint {
             plan_version: queens::plan::PLAN_VERSION,
             plan_hash: plan.digest(),
             done: Default::default(),
+            checksum: String::new(),
         }
+    }
+
+    /// SHA-256 over every field but the checksum.
+    fn expected_checksum(&self) -> String {
+        let mut h = Sha256::new();
+        h.update(format!(
+            "{}|{}|{}|{}\n",
+            self.format, self.n, self.plan_version, self.plan_hash
+        ));
+        for (id, tally) in &self.done {
+            h.update(format!("{id}|{}\n", tally.digest_text()));
+        }
+        hex::encode(h.finalize())
+    }
+
+    /// The sum of the finished units' tallies.
+    pub(crate) fn tally(&self) -> Tally {
+        let tallies = self.done.values().map(|t| {
+            t.tally()
+                .expect("checked when loaded, and made here from a count")
+        });
+        checked_sum(tallies).expect("checked when loaded, and made here from a count")
     }
 
     /// The checkpoint in `path` if there is one, refusing one made for another count.
@@ -245,31 +292,48 @@ impl Checkpoint {
                     path.display()
                 ))
             })?;
+        let damaged = |why: &str| {
+            usage(format!(
+                "checkpoint '{}' {why}: it cannot be trusted; delete it to start the count afresh",
+                path.display()
+            ))
+        };
+        if cp.checksum != cp.expected_checksum() {
+            return Err(damaged(
+                "is damaged or was edited (its checksum does not match)",
+            ));
+        }
         if cp.n != plan.n()
             || cp.plan_version != queens::plan::PLAN_VERSION
             || cp.plan_hash != plan.digest()
         {
             return Err(usage(format!(
-                "checkpoint '{}' is for n = {} with plan version {}, not n = {} with version {}: use another file",
+                "checkpoint '{}' is for a count of n = {} by plan version {} (plan {}), not for this one of n = {} by version {} (plan {}): use another file",
                 path.display(),
                 cp.n,
                 cp.plan_version,
+                short_hash(&cp.plan_hash),
                 plan.n(),
-                queens::plan::PLAN_VERSION
+                queens::plan::PLAN_VERSION,
+                short_hash(&plan.digest())
             )));
         }
-        if cp.done.keys().any(|&id| id >= plan.units().len())
-            || cp.done.values().any(|t| t.tally().is_none())
-        {
-            return Err(usage(format!(
-                "checkpoint '{}' is damaged (delete it to start afresh)",
-                path.display()
-            )));
+        if cp.done.keys().any(|&id| id >= plan.units().len()) {
+            return Err(damaged("names units that are not in the plan"));
+        }
+        if cp.done.values().any(|t| t.tally().is_none()) {
+            return Err(damaged(
+                "holds a tally whose classes do not add up to its total",
+            ));
+        }
+        if checked_sum(cp.done.values().filter_map(TallyRecord::tally)).is_none() {
+            return Err(damaged("holds tallies whose sum overflows"));
         }
         Ok(Some(cp))
     }
 
-    pub(crate) fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub(crate) fn save(&mut self, path: &Path) -> anyhow::Result<()> {
+        self.checksum = self.expected_checksum();
         let bytes = serde_json::to_vec(self)?;
         write_atomic(path, &bytes)
             .with_context(|| format!("cannot write checkpoint '{}'", path.display()))
@@ -295,7 +359,56 @@ impl UnitRecord {
         if record.unit >= plan.units().len() {
             return Err(format!("unit {} is not in the plan", record.unit));
         }
-        let tally = record.tally.tally().ok_or("unreadable tally")?;
+        let tally = record
+            .tally
+            .tally()
+            .ok_or("a tally whose classes do not add up to its total")?;
         Ok((record, tally))
+    }
+}
+
+/// The first 12 hex digits of a plan hash, enough to tell two plans apart in a message.
+fn short_hash(hash: &str) -> &str {
+    hash.get(..12).unwrap_or(hash)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A checkpoint forged with a valid checksum is still refused when its numbers cannot
+    /// come from a count.
+    #[test]
+    fn forged_checkpoints_are_refused_by_their_numbers() {
+        let plan = queens::plan(8).unwrap();
+        let path = std::env::temp_dir().join(format!("nqueens-forged-{}.json", std::process::id()));
+        let forged = |tallies: &[Tally]| {
+            let mut cp = Checkpoint::new(&plan);
+            for (id, &t) in tallies.iter().enumerate() {
+                cp.done.insert(id, t.into());
+            }
+            cp.save(&path).unwrap();
+            let err = Checkpoint::load(&path, &plan).unwrap_err().to_string();
+            assert!(err.contains("delete it to start the count afresh"), "{err}");
+            err
+        };
+        let off_by_one = Tally {
+            total: 9,
+            classes_of_8: 1,
+            ..Tally::default()
+        };
+        assert!(forged(&[off_by_one]).contains("classes do not add up"));
+        let huge = Tally {
+            total: u128::MAX,
+            classes_of_1: u128::MAX,
+            ..Tally::default()
+        };
+        assert!(forged(&[huge, huge]).contains("sum overflows"));
+        // And an honest one loads.
+        let mut cp = Checkpoint::new(&plan);
+        cp.done.insert(0, plan.units()[0].count().into());
+        cp.save(&path).unwrap();
+        assert!(Checkpoint::load(&path, &plan).unwrap().is_some());
+        std::fs::remove_file(&path).unwrap();
     }
 }

@@ -177,7 +177,7 @@ fn unparseable_verify_input_is_a_usage_error_with_its_line() {
         nqueens()
             .arg("verify")
             .write_stdin("[1, 3, 0, 2]\n[1, 3, x, 2]\n"),
-        "line 2: 'x' is not a column",
+        "line 2: unexpected 'x' in a column array",
     );
     assert_usage_error(
         nqueens().arg("verify").write_stdin("hello\n"),

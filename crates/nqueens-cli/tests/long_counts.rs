@@ -88,7 +88,8 @@ fn checkpoints_of_another_count_are_refused() {
         .code(2)
         .stdout("")
         .stderr(
-            predicate::str::contains("is for n = 9").and(predicate::str::contains("not n = 10")),
+            predicate::str::contains("is for a count of n = 9")
+                .and(predicate::str::contains("not for this one of n = 10")),
         );
     std::fs::write(&cp, "{\"format\":").unwrap();
     assert_usage_error(

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use queens::{Counter, Counts, Plan, Tally, Unit, plan};
+use queens::{Counter, Counts, Plan, Unit, plan};
 
 use crate::store::Checkpoint;
 
@@ -35,11 +35,9 @@ struct Report {
     total: u128,
     unique: u128,
     classes: Classes,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    threads: Option<usize>,
+    threads: usize,
     units: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    seconds: Option<f64>,
+    seconds: f64,
 }
 
 pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
@@ -74,7 +72,7 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
 
     let mut out = super::stdout();
     if args.json {
-        write_json(&mut out, &counts, Some(threads), units, Some(seconds))?;
+        write_json(&mut out, &counts, threads, units, seconds)?;
     } else if args.unique {
         writeln!(out, "{}", counts.unique)?;
     } else {
@@ -84,14 +82,13 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The `--json` object of `count` and `merge`; `threads` and `seconds` are left out when
-/// they say nothing (a merge adds up work done elsewhere).
+/// The `--json` object of `count` and `merge`.
 pub(crate) fn write_json(
     out: &mut impl Write,
     counts: &Counts,
-    threads: Option<usize>,
+    threads: usize,
     units: usize,
-    seconds: Option<f64>,
+    seconds: f64,
 ) -> anyhow::Result<()> {
     let report = Report {
         n: counts.n,
@@ -105,7 +102,7 @@ pub(crate) fn write_json(
         },
         threads,
         units,
-        seconds: seconds.map(|s| (s * 1e6).round() / 1e6),
+        seconds: (seconds * 1e6).round() / 1e6,
     };
     serde_json::to_writer(&mut *out, &report)?;
     writeln!(out)?;
@@ -122,7 +119,7 @@ fn count_with_checkpoint(
     path: &Path,
     progress: &ProgressBar,
 ) -> anyhow::Result<Counts> {
-    let checkpoint = Checkpoint::load(path, plan)?.unwrap_or_else(|| Checkpoint::new(plan));
+    let mut checkpoint = Checkpoint::load(path, plan)?.unwrap_or_else(|| Checkpoint::new(plan));
     // Fail now, not after the first units, if the file cannot be written.
     checkpoint.save(path)?;
     let todo: Vec<Unit> = plan
@@ -145,17 +142,12 @@ fn count_with_checkpoint(
             *saved = Instant::now();
         }
     })?;
-    let (checkpoint, _, failure) = state.into_inner().expect("a checkpoint writer panicked");
+    let (mut checkpoint, _, failure) = state.into_inner().expect("a checkpoint writer panicked");
     if let Some(e) = failure {
         return Err(e);
     }
     checkpoint.save(path)?;
-    let tally: Tally = checkpoint
-        .done
-        .values()
-        .map(|t| t.tally().expect("checked when loaded or made here"))
-        .sum();
-    Ok(Counts::from_tally(plan.n(), tally))
+    Ok(Counts::from_tally(plan.n(), checkpoint.tally()))
 }
 
 /// Units done of all, elapsed time and ETA on stderr; hidden unless stderr is a terminal

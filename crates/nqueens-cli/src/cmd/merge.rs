@@ -5,6 +5,7 @@ use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use queens::{Counts, Tally};
 use rand::SeedableRng;
@@ -14,9 +15,10 @@ use rayon::prelude::*;
 
 use crate::cli::MergeArgs;
 use crate::error::usage;
-use crate::store::{PlanFile, UnitRecord};
+use crate::store::{PlanFile, UnitRecord, checked_sum};
 
 pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
     let (file, plan) = PlanFile::load(&args.plan)?;
     let count = plan.units().len();
     let mut found: Vec<Vec<(PathBuf, Tally)>> = vec![Vec::new(); count];
@@ -84,9 +86,9 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
             writeln!(
                 report,
                 "recompute them with: nqueens shard {} --units {} -o {}",
-                args.plan.display(),
+                shell_quote(&args.plan.display().to_string()),
                 ids.join(","),
-                args.dirs[0].display()
+                shell_quote(&args.dirs[0].display().to_string())
             )?;
         }
         eprint!("{report}");
@@ -117,10 +119,19 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         }
         eprintln!("rechecked {k} of {count} units by the slow path: all agree");
     }
-    let counts = Counts::from_tally(plan.n(), tallies.into_iter().sum());
+    let Some(sum) = checked_sum(tallies) else {
+        eprintln!(
+            "nqueens merge: the records' tallies add up past {}: some records were forged",
+            u128::MAX
+        );
+        return Ok(ExitCode::FAILURE);
+    };
+    let counts = Counts::from_tally(plan.n(), sum);
     let mut out = super::stdout();
     if args.json {
-        super::count::write_json(&mut out, &counts, None, count, None)?;
+        let seconds = started.elapsed().as_secs_f64();
+        let threads = rayon::current_num_threads();
+        super::count::write_json(&mut out, &counts, threads, count, seconds)?;
     } else {
         writeln!(out, "total {}\nunique {}", counts.total, counts.unique)?;
     }
@@ -148,4 +159,32 @@ fn ranges(ids: &[usize]) -> String {
         i = j + 1;
     }
     parts.join(", ")
+}
+
+/// `text` as one word for a POSIX shell: as it is when it holds only safe characters,
+/// else in single quotes.
+fn shell_quote(text: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
+    if !text.is_empty() && text.chars().all(safe) {
+        return text.to_owned();
+    }
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_quote_keeps_plain_paths_and_quotes_the_rest() {
+        assert_eq!(shell_quote("runs/plan-16.json"), "runs/plan-16.json");
+        assert_eq!(shell_quote("my plan.json"), "'my plan.json'");
+        assert_eq!(shell_quote("it's"), "'it'\\''s'");
+        assert_eq!(shell_quote(""), "''");
+    }
+
+    #[test]
+    fn ranges_fold_runs() {
+        assert_eq!(ranges(&[3, 17, 18, 19, 20, 42]), "3, 17-20, 42");
+    }
 }

@@ -7,23 +7,17 @@ use queens::{Format, SolutionWriter, construct, random_solution, uniform_solutio
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::solve::RANK_MAX_N;
-
 use super::picture;
 use crate::cli::{FormatArg, OneArgs};
 use crate::error::usage;
 use clap::ValueEnum;
-
-/// The largest board the drawn formats print: n² characters each.
-const DRAWN_MAX_N: u32 = 10_000;
-/// The largest board `--random` takes: its search keeps 20 bytes per queen.
-const RANDOM_MAX_N: u32 = 100_000_000;
+use queens::limits::{DRAWN_MAX_N, RANDOM_MAX_N, RANK_MAX_N};
 
 pub(crate) fn run(args: &OneArgs) -> anyhow::Result<ExitCode> {
     let n = args.n;
     picture::check(args.format, &args.picture)?;
     let drawn = !matches!(args.format, FormatArg::Text(Format::Columns | Format::Json));
-    if drawn && n > DRAWN_MAX_N {
+    if drawn && n as usize > DRAWN_MAX_N {
         let name = args
             .format
             .to_possible_value()

@@ -4,13 +4,11 @@ use std::io::Write;
 
 use anyhow::Context;
 use queens::Picture;
+use queens::limits::PNG_MAX_SIDE;
 use resvg::{tiny_skia, usvg};
 
 use crate::cli::{FormatArg, PictureArgs};
 use crate::error::usage;
-
-/// The most boards one picture holds.
-pub(crate) const MAX_BOARDS: usize = 10_000;
 
 /// Refuses picture options that cannot work, before any search starts.
 pub(crate) fn check(format: FormatArg, args: &PictureArgs) -> anyhow::Result<()> {
@@ -35,6 +33,17 @@ pub(crate) fn write(
         .coords(args.coords)
         .columns(usize::from(args.columns));
     let refs: Vec<&[u32]> = boards.iter().map(Vec::as_slice).collect();
+    if format == FormatArg::Png {
+        let n = boards.first().map_or(0, Vec::len);
+        let (width, height) = picture.size(n, boards.len());
+        if width.max(height) > PNG_MAX_SIDE {
+            return Err(usage(format!(
+                "the PNG would be {width}×{height} pixels, over the limit of {PNG_MAX_SIDE} a side (n = {n}, {} board{}): use --format svg, or fewer boards with --limit or more --columns",
+                boards.len(),
+                if boards.len() == 1 { "" } else { "s" }
+            )));
+        }
+    }
     let mut svg = Vec::new();
     picture.write(&mut svg, &refs)?;
     let bytes = if format == FormatArg::Png {

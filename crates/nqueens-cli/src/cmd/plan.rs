@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 
 use crate::cli::PlanArgs;
+use crate::error::usage;
 use crate::store::{PlanFile, write_atomic};
 
 pub(crate) fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
@@ -17,7 +18,18 @@ pub(crate) fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
                 if plan.units().len() >= wanted {
                     break;
                 }
-                plan = queens::plan_split(args.n, rows)?;
+                plan = match queens::plan_split(args.n, rows) {
+                    Err(queens::Error::TooManyUnits { max, .. }) => {
+                        return Err(usage(format!(
+                            "--units {wanted}: n = {} splits into {} units by its first {} rows, and into more than {max} by {rows}; ask for at most {}",
+                            args.n,
+                            plan.units().len(),
+                            plan.prefix_rows(),
+                            plan.units().len()
+                        )));
+                    }
+                    other => other?,
+                };
             }
             plan
         }

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use anyhow::Context;
 use queens::Unit;
 
-use crate::cli::ShardArgs;
+use crate::cli::{ShardArgs, UnitIds};
 use crate::error::usage;
 use crate::store::{PlanFile, UnitRecord, write_atomic};
 
@@ -15,14 +15,16 @@ pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<ExitCode> {
     let (file, plan) = PlanFile::load(&args.plan)?;
     let units = plan.units();
     let chosen: Vec<Unit> = match (&args.units, args.index, args.of) {
-        (Some(ids), _, _) => {
+        (Some(UnitIds(ids)), _, _) => {
             if let Some(bad) = ids.iter().find(|&&id| id >= units.len()) {
                 return Err(usage(format!(
                     "unit {bad} is not in the plan: its units are 0 to {}",
                     units.len() - 1
                 )));
             }
-            ids.iter().map(|&id| units[id]).collect()
+            // An id given twice is one unit: two threads must not race to write it.
+            let ids: std::collections::BTreeSet<usize> = ids.iter().copied().collect();
+            ids.into_iter().map(|id| units[id]).collect()
         }
         (None, Some(i), Some(m)) => {
             if i as u64 >= m {

@@ -1,9 +1,13 @@
 //! `nqueens solve N`: stream every solution, or one per symmetry class.
 
+use std::cell::Cell;
 use std::io::Write;
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
+use queens::limits::{PICTURE_MAX_BOARDS, RANK_MAX_N};
 use queens::{Format, SolutionWriter, Solutions, UniqueSolutions};
 use rayon::prelude::*;
 
@@ -22,11 +26,37 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     if let Some(k) = args.nth {
         write_nth(args.n, format, k, out)?;
     } else if args.unique {
-        write_unique(args.n, format, args.limit, args.threads, out)?;
+        hinting(args.n, |found| {
+            write_unique(args.n, format, args.limit, args.threads, out, found)
+        })?;
     } else {
         write_all(args.n, format, args.limit, out)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How long a search for the first solution runs before the user is told why it is slow.
+const HINT_AFTER: Duration = Duration::from_secs(2);
+
+/// Runs `search`, which calls `found` once it has its first solution; when that takes
+/// longer than [`HINT_AFTER`], says on stderr why and what prints a solution at once. In
+/// lexicographic order the first solution of some boards from n = 30 on takes a
+/// backtracker minutes or more (n = 34 and 36: over 20 s; 30: under a second).
+fn hinting<T>(n: usize, search: impl FnOnce(&dyn Fn()) -> T) -> T {
+    let (tell, told) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            if told.recv_timeout(HINT_AFTER) == Err(RecvTimeoutError::Timeout) {
+                eprintln!(
+                    "nqueens: still looking for the first solution of n = {n} in lexicographic order, which can take a backtracker hours on large boards; 'nqueens one {n}' prints a solution at once"
+                );
+            }
+        });
+        // Dropping the sender wakes the watchdog, which then ends quietly.
+        let tell = Cell::new(Some(tell));
+        let found = || drop(tell.take());
+        search(&found)
+    })
 }
 
 /// The solutions a picture shows, at most `picture::MAX_BOARDS` of them.
@@ -37,23 +67,23 @@ fn boards_for_picture(args: &SolveArgs) -> anyhow::Result<Vec<Vec<u32>>> {
     let limit = args
         .limit
         .map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX));
-    let wanted = limit.min(picture::MAX_BOARDS + 1);
-    let boards: Vec<Vec<u32>> = if args.unique {
-        UniqueSolutions::new(args.n)?
+    let wanted = limit.min(PICTURE_MAX_BOARDS + 1);
+    let boards: Vec<Vec<u32>> = hinting(args.n, |found| -> anyhow::Result<_> {
+        let solutions: Box<dyn Iterator<Item = queens::Placement>> = if args.unique {
+            Box::new(UniqueSolutions::new(args.n)?)
+        } else {
+            Box::new(Solutions::new(args.n)?)
+        };
+        Ok(solutions
             .take(wanted)
+            .inspect(|_| found())
             .map(|p| p.into_columns())
-            .collect()
-    } else {
-        Solutions::new(args.n)?
-            .take(wanted)
-            .map(|p| p.into_columns())
-            .collect()
-    };
-    if boards.len() > picture::MAX_BOARDS {
+            .collect())
+    })?;
+    if boards.len() > PICTURE_MAX_BOARDS {
         return Err(usage(format!(
             "n = {} has more than {} solutions, too many for one picture: add --limit K",
-            args.n,
-            picture::MAX_BOARDS
+            args.n, PICTURE_MAX_BOARDS
         )));
     }
     Ok(boards)
@@ -69,20 +99,20 @@ pub(crate) fn write_all(
     let mut solutions = Solutions::new(n)?;
     let mut writer = SolutionWriter::new(out, format);
     let limit = limit.unwrap_or(u64::MAX);
-    while writer.written() < limit {
-        let Some(columns) = solutions.next_columns() else {
-            break;
-        };
-        writer.write(columns)?;
-    }
+    hinting(n, |found| -> anyhow::Result<()> {
+        while writer.written() < limit {
+            let Some(columns) = solutions.next_columns() else {
+                break;
+            };
+            found();
+            writer.write(columns)?;
+        }
+        Ok(())
+    })?;
     let written = writer.written();
     writer.finish()?;
     Ok(written)
 }
-
-/// The largest board `--nth` and `one --uniform` take: they cost about a full count
-/// without symmetry, minutes at 18.
-pub(crate) const RANK_MAX_N: usize = 18;
 
 /// The solution at rank `k`, or a usage error naming the limit or the number of solutions.
 fn nth(n: usize, k: u128) -> anyhow::Result<Vec<u32>> {
@@ -93,10 +123,13 @@ fn nth(n: usize, k: u128) -> anyhow::Result<Vec<u32>> {
     }
     let Some(solution) = queens::nth_solution(n, k)? else {
         let total = queens::Counter::new().count(n)?.total;
-        return Err(usage(format!(
-            "--nth {k} is past the last solution: n = {n} has {total}, numbered 0 to {}",
-            total.saturating_sub(1)
-        )));
+        return Err(usage(match total {
+            0 => format!("--nth {k}: n = {n} has no solutions"),
+            _ => format!(
+                "--nth {k} is past the last solution: n = {n} has {total}, numbered 0 to {}",
+                total - 1
+            ),
+        }));
     };
     Ok(solution.into_columns())
 }
@@ -120,6 +153,7 @@ fn write_unique(
     limit: Option<u64>,
     threads: Option<NonZeroUsize>,
     out: impl Write,
+    found: &dyn Fn(),
 ) -> anyhow::Result<()> {
     let mut writer = SolutionWriter::new(out, format);
     let limit = limit.unwrap_or(u64::MAX);
@@ -137,12 +171,13 @@ fn write_unique(
         // No two-row prefixes to split by: the one representative, if any, directly.
         let mut reps = UniqueSolutions::new(n)?;
         while let Some(columns) = reps.next_columns().filter(|_| writer.written() < limit) {
+            found();
             writer.write(columns)?;
         }
     }
     let batch = 4 * pool.current_num_threads();
     'batches: for chunk in prefixes.chunks(batch) {
-        let found: Vec<Vec<u32>> = pool.install(|| {
+        let batch_found: Vec<Vec<u32>> = pool.install(|| {
             chunk
                 .par_iter()
                 .map(|prefix| {
@@ -155,10 +190,11 @@ fn write_unique(
                 })
                 .collect()
         });
-        for columns in found.iter().flat_map(|flat| flat.chunks(n)) {
+        for columns in batch_found.iter().flat_map(|flat| flat.chunks(n)) {
             if writer.written() >= limit {
                 break 'batches;
             }
+            found();
             writer.write(columns)?;
         }
     }

@@ -1,0 +1,614 @@
+//! Hostile input: every way a file, a pipe or an argument once gave a wrong answer or ran
+//! away with the machine, each as it was found, and the properties that rule the class out.
+
+mod common;
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command as Process, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{assert_usage_error, nqueens, stdout_of};
+use predicates::prelude::*;
+use proptest::prelude::*;
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nqueens-hostile-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Exit code, stdout and stderr of `nqueens ARGS` given `stdin`.
+fn run(args: &[&str], stdin: Stdio) -> (i32, String, String) {
+    let out = Process::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .args(args)
+        .stdin(stdin)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `nqueens verify` over `bytes` from every source: a named file, a file redirected to
+/// standard input, a pipe to standard input, `-`, and `/dev/stdin` on a pipe. Returns
+/// each one's exit code, stdout and stderr with the source's name taken out.
+fn verify_everywhere(dir: &Path, bytes: &[u8]) -> Vec<(&'static str, (i32, String, String))> {
+    let file = dir.join("input");
+    std::fs::write(&file, bytes).unwrap();
+    let path = file.to_str().unwrap();
+    let piped = |args: &[&str]| {
+        let mut child = Process::new(assert_cmd::cargo::cargo_bin("nqueens"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let bytes = bytes.to_vec();
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(&bytes);
+        });
+        let out = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let unnamed = |(code, out, err): (i32, String, String)| {
+        let err = err
+            .replace(&format!("'{path}'"), "INPUT")
+            .replace("'/dev/stdin'", "INPUT")
+            .replace("standard input", "INPUT");
+        (code, out, err)
+    };
+    vec![
+        ("file", unnamed(run(&["verify", path], Stdio::null()))),
+        (
+            "< file",
+            unnamed(run(&["verify"], Stdio::from(File::open(&file).unwrap()))),
+        ),
+        ("pipe", unnamed(piped(&["verify"]))),
+        ("-", unnamed(piped(&["verify", "-"]))),
+        ("/dev/stdin", unnamed(piped(&["verify", "/dev/stdin"]))),
+    ]
+}
+
+/// Asserts that every source gives the same verdict, and returns it.
+fn same_everywhere(dir: &Path, bytes: &[u8]) -> (i32, String, String) {
+    let all = verify_everywhere(dir, bytes);
+    for (source, result) in &all[1..] {
+        assert_eq!(
+            result,
+            &all[0].1,
+            "{source} differs from file on {:?}",
+            String::from_utf8_lossy(bytes)
+        );
+    }
+    all[0].1.clone()
+}
+
+#[test]
+fn verify_reads_pipes_as_it_reads_files() {
+    let dir = scratch("pipes");
+    let (code, out, _) = same_everywhere(&dir, b"[0, 0, 0, 0]\n");
+    assert_eq!(
+        (code, out.as_str()),
+        (1, "solution 0: queens in rows 0 and 1 share column 0\n")
+    );
+    let eight = stdout_of(&["solve", "8", "-f", "columns"]);
+    let (code, out, err) = same_everywhere(&dir, eight.as_bytes());
+    assert_eq!((code, out.lines().count()), (0, 92), "{err}");
+    let (code, out, _) = same_everywhere(&dir, b"[1, 3, 0, 2]\n[0, 0, 0, 0]\n");
+    assert_eq!((code, out.lines().count()), (1, 2));
+    // The forms a file once accepted and a pipe refused, or the other way round.
+    for (bytes, want) in [
+        (&b"[1 3 0 2]\n"[..], 0),
+        (b"[0,]\n", 2),
+        (b"[1, +3, 0, 2]\n", 2),
+        (b"[0]\n9\n", 1),
+        (b"  \n\n[2, 0, 3, 1]\n", 0),
+    ] {
+        let (code, _, err) = same_everywhere(&dir, bytes);
+        assert_eq!(code, want, "{:?}: {err}", String::from_utf8_lossy(bytes));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn verify_reads_a_fifo_whose_writer_has_finished() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("fifo");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path and a plain mode.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut f = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
+            f.write_all(b"[1, 3, 0, 2]\n[2, 0, 3, 1]\n").unwrap();
+        })
+    };
+    nqueens()
+        .arg("verify")
+        .arg(&fifo)
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .success()
+        .stdout("solution 0: ok\nsolution 1: ok\n");
+    writer.join().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Inputs of every format, valid and not, and small mutations of them.
+fn verify_inputs() -> impl Strategy<Value = Vec<u8>> {
+    let seeds = prop::sample::select(vec![
+        "[1, 3, 0, 2]\n[2, 0, 3, 1]\n",
+        "1 3 0 2\n0,2,4,1,3\n",
+        ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n",
+        ".Q.. ...Q Q... ..Q.\n",
+        "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]]\n",
+        "{\"n\":4,\"index\":0,\"columns\":[1,3,0,2]}\n",
+        "╔════════════╗\n║   ░♛░   ░░░║\n║░░░   ░░░ ♛ ║\n║ ♛ ░░░   ░░░║\n║░░░   ░♛░   ║\n╚════════════╝\n",
+        "[0, 0]\n[5]\n[]\n",
+    ]);
+    let edit = (
+        any::<prop::sample::Index>(),
+        prop::sample::select(b" ,[]0123456789Q.\n-+x{\"".to_vec()),
+        0..3u8,
+    );
+    (seeds, prop::collection::vec(edit, 0..4)).prop_map(|(seed, edits)| {
+        let mut bytes = seed.as_bytes().to_vec();
+        for (at, byte, kind) in edits {
+            let i = at.index(bytes.len() + 1);
+            match kind {
+                0 => bytes.insert(i, byte),
+                1 if i < bytes.len() => {
+                    bytes.remove(i);
+                }
+                _ if i < bytes.len() => bytes[i] = byte,
+                _ => {}
+            }
+        }
+        bytes
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// The same bytes through a file, a redirected file, a pipe, `-` and `/dev/stdin`
+    /// give the same verdict, for valid, invalid and unreadable inputs of every format.
+    #[test]
+    fn every_source_gives_the_same_verdict(bytes in verify_inputs()) {
+        let dir = scratch("differential");
+        let (code, _, err) = same_everywhere(&dir, &bytes);
+        prop_assert!([0, 1, 2].contains(&code), "exit {code}: {err}");
+        prop_assert!(err.lines().count() <= 1, "{err}");
+        prop_assert!(!err.contains("panicked"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn completion_sizes_are_range_checked_on_every_path() {
+    let cases = [
+        "letting n be 4294967300\nletting init be []\n",
+        "letting n be 4294967296\nletting init be []\n",
+        "board(4294967300).\n",
+        "n = 4294967300;\nm = 0;\nrow = [];\ncol = [];\n",
+        "n = 4294967300\nnumdiags = 0\ndiags = []\n",
+        "letting n be 20000000\nletting init be []\n",
+    ];
+    for text in cases {
+        assert_usage_error(
+            nqueens()
+                .args(["complete", "-f", "columns"])
+                .write_stdin(text),
+            "is too large: at most 10000000 queens",
+        );
+    }
+    assert_usage_error(
+        nqueens().args(["complete", "--n", "10000001"]),
+        "at most 10000000",
+    );
+    assert_usage_error(
+        nqueens()
+            .args(["complete"])
+            .write_stdin("letting n be 99999999999999999999\n"),
+        "the number 99999999999999999999 is out of range",
+    );
+}
+
+#[test]
+fn deeply_nested_lists_are_refused_without_recursion() {
+    let text = format!(
+        "letting init be {}{}\n",
+        "[".repeat(50_000),
+        "]".repeat(50_000)
+    );
+    assert_usage_error(
+        nqueens().arg("complete").write_stdin(text),
+        "lists nested more than 16 deep",
+    );
+}
+
+#[test]
+fn blocked_squares_are_reported_as_they_were_written() {
+    assert_usage_error(
+        nqueens()
+            .arg("complete")
+            .write_stdin("board(4). block(9,9)."),
+        "the blocked square (9, 9) is outside the 4×4 board: blocked squares count from 1, rows and columns 1 to 4",
+    );
+    assert_usage_error(
+        nqueens()
+            .arg("complete")
+            .write_stdin("letting n = 4\nletting blocks = [[0, 1]]\n"),
+        "the blocked square (0, 1) is outside",
+    );
+}
+
+#[test]
+fn thread_counts_are_bounded() {
+    for args in [
+        &["count", "8", "--threads", "100000"][..],
+        &["solve", "8", "-u", "--threads", "100000"],
+        &["complete", "--n", "8", "-j", "100000"],
+        &["count", "8", "-j", "1025"],
+    ] {
+        let started = Instant::now();
+        assert_usage_error(
+            nqueens().args(args),
+            "is not a number of threads: expected a whole number from 1 to 1024",
+        );
+        assert!(started.elapsed() < Duration::from_secs(10), "{args:?}");
+    }
+    assert_eq!(stdout_of(&["count", "8", "-j", "1024"]), "92\n");
+    assert_usage_error(
+        nqueens().args(["count", "8", "--threads", "0"]),
+        "'0' is not a number of threads",
+    );
+    assert_usage_error(
+        nqueens().args(["count", "8", "--threads", "abc"]),
+        "'abc' is not a number of threads",
+    );
+}
+
+#[test]
+fn the_timeout_covers_setting_up_a_large_board() {
+    let dir = scratch("large-timeout");
+    let file = dir.join("big.param");
+    std::fs::write(&file, "letting n be 10000000\nletting init be [[0, 1]]\n").unwrap();
+    let started = Instant::now();
+    let (code, out, err) = run(
+        &["complete", file.to_str().unwrap(), "--timeout", "1"],
+        Stdio::null(),
+    );
+    // Either answer is honest; what must hold is that it came about when asked.
+    assert!(
+        code == 0 || (code == 3 && out == "unknown\n"),
+        "{code}: {err}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "took {:?}",
+        started.elapsed()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn plans_are_bounded_before_they_are_built() {
+    let dir = scratch("plan-units");
+    let started = Instant::now();
+    assert_usage_error(
+        nqueens()
+            .args(["plan", "64", "--units", "99999999999", "-o"])
+            .arg(dir.join("p.json")),
+        "'99999999999' is not a number of units: expected a whole number from 1 to 1000000",
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(!dir.join("p.json").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn long_lines_are_refused_and_never_echoed_whole() {
+    // The prompt reads no further than an answer could be.
+    let line = "7".repeat(10_000_000);
+    let out = nqueens()
+        .write_stdin(line.clone())
+        .assert()
+        .code(2)
+        .stdout("");
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("longer than 1024 characters"), "{err}");
+    assert!(err.len() < 300, "{} bytes of stderr", err.len());
+    // A garbage line on verify's input, and a huge N, are quoted in a few dozen characters.
+    for cmd in [
+        nqueens()
+            .arg("verify")
+            .write_stdin(format!("{}\n", "Q.x".repeat(1_000_000))),
+        nqueens()
+            .arg("verify")
+            .write_stdin(format!("[1, {line}]\n")),
+        nqueens().args(["count", &line[..100_000]]),
+        nqueens().args(["solve", "8", "--limit", &line[..100_000]]),
+    ] {
+        let out = cmd.assert().code(2).stdout("");
+        let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.len() < 400, "{} bytes: {}", err.len(), &err[..400]);
+    }
+    // Bytes that are no format at all are refused at once, not read to the end.
+    let (code, out, err) = run(&["verify"], Stdio::from(File::open("/dev/zero").unwrap()));
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("cannot tell the format"), "{err}");
+}
+
+#[test]
+fn large_pngs_show_every_queen() {
+    let dir = scratch("png");
+    let path = dir.join("2000.png");
+    nqueens()
+        .args(["one", "2000", "-f", "png", "-o"])
+        .arg(&path)
+        .assert()
+        .success();
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&std::fs::read(&path).unwrap()).unwrap();
+    let (w, n) = (pixmap.width() as usize, 2000usize);
+    assert_eq!(w, 4000);
+    let square = w / n;
+    let dark = |x: usize, y: usize| pixmap.pixel(x as u32, y as u32).unwrap().red() < 60;
+    let queens: Vec<u32> = queens::construct(2000).unwrap().collect();
+    for (r, &c) in queens.iter().enumerate() {
+        let (x, y) = (c as usize * square + square / 2, r * square + square / 2);
+        assert!(dark(x, y), "the queen of row {r} is not drawn");
+    }
+    // Past the side limit, a PNG is refused with the way out named.
+    assert_usage_error(
+        nqueens()
+            .args(["one", "10000", "-f", "png", "-o"])
+            .arg(dir.join("big.png")),
+        "over the limit of 8192 a side",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_unit_named_twice_is_counted_once() {
+    let dir = scratch("units-twice");
+    let plan = dir.join("plan.json");
+    nqueens()
+        .args(["plan", "10", "-o"])
+        .arg(&plan)
+        .assert()
+        .success();
+    nqueens()
+        .arg("shard")
+        .arg(&plan)
+        .args(["--units", "1,1,2,1", "-j", "4", "-q", "-o"])
+        .arg(dir.join("records"))
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("2 units counted"));
+    assert_usage_error(
+        nqueens()
+            .arg("shard")
+            .arg(&plan)
+            .args(["--units", "1,,2", "-o"])
+            .arg(dir.join("records")),
+        "'' is not a unit id: expected a whole number",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_slow_first_solution_says_why_and_what_is_fast() {
+    // n = 34's first solution in lexicographic order takes a backtracker minutes.
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .args(["solve", "34", "--limit", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut line = Vec::new();
+        let mut byte = [0u8];
+        while stderr.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
+            line.push(byte[0]);
+        }
+        String::from_utf8(line).unwrap()
+    });
+    let started = Instant::now();
+    while !reader.is_finished() && started.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let line = reader.join().unwrap();
+    assert!(
+        line.contains("still looking for the first solution of n = 34")
+            && line.contains("'nqueens one 34'"),
+        "{line}"
+    );
+}
+
+#[test]
+fn messages_say_what_was_wrong_and_what_is_allowed() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["one", "8", "--random", "--seed", "garbage"],
+            "'garbage' is not a seed: expected a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            &["one", "8", "--random", "--seed", "-1"],
+            "'-1' is not a seed",
+        ),
+        (
+            &["solve", "2", "--nth", "0"],
+            "--nth 0: n = 2 has no solutions",
+        ),
+        (
+            &["merge", "plan.json", "dir", "--recheck", "-5"],
+            "'-5' is not a percentage: expected a number from 0 to 100",
+        ),
+        (
+            &["complete", "--n", "4", "--queens", "-1,2"],
+            "--queens: '-1,2' is not a square",
+        ),
+        (
+            &["complete", "--n", "4", "--diags", "x"],
+            "'x' is not a number of diagonals",
+        ),
+        (
+            &["plan", "8", "--units", "0", "-o", "p"],
+            "'0' is not a number of units",
+        ),
+    ];
+    for (args, needle) in cases {
+        assert_usage_error(nqueens().args(*args), needle);
+    }
+    for sub in ["solve", "count", "plan", "instance"] {
+        nqueens()
+            .args([sub, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("from 0 to 64"));
+    }
+}
+
+#[test]
+fn merge_prints_a_recompute_command_a_shell_can_run() {
+    let dir = scratch("merge quoting");
+    let plan = dir.join("my plan.json");
+    nqueens()
+        .args(["plan", "8", "-o"])
+        .arg(&plan)
+        .assert()
+        .success();
+    let records = dir.join("my records");
+    std::fs::create_dir_all(&records).unwrap();
+    let out = nqueens()
+        .arg("merge")
+        .arg(&plan)
+        .arg(&records)
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    let command = err
+        .lines()
+        .find_map(|l| l.strip_prefix("recompute them with: "))
+        .unwrap();
+    // The printed command, run by a shell, fills the records in.
+    let status = Process::new("sh")
+        .arg("-c")
+        .arg(command.replacen(
+            "nqueens",
+            assert_cmd::cargo::cargo_bin("nqueens").to_str().unwrap(),
+            1,
+        ))
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "{command}");
+    let json: serde_json::Value = serde_json::from_slice(
+        &nqueens()
+            .arg("merge")
+            .arg(&plan)
+            .arg(&records)
+            .arg("--json")
+            .assert()
+            .success()
+            .get_output()
+            .stdout,
+    )
+    .unwrap();
+    assert_eq!(json["total"], 92);
+    assert!(json["threads"].as_u64().unwrap() >= 1);
+    assert!(json["seconds"].as_f64().unwrap() >= 0.0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_edited_checkpoint_is_refused_until_removed() {
+    let dir = scratch("edited-checkpoint");
+    let cp = dir.join("cp.json");
+    nqueens()
+        .args(["count", "14", "--checkpoint"])
+        .arg(&cp)
+        .assert()
+        .success()
+        .stdout("365596\n");
+    let good = std::fs::read_to_string(&cp).unwrap();
+    let edit = |change: &dyn Fn(&mut serde_json::Value)| {
+        let mut json: serde_json::Value = serde_json::from_str(&good).unwrap();
+        change(&mut json);
+        std::fs::write(&cp, serde_json::to_string(&json).unwrap()).unwrap();
+    };
+    let first = |json: &mut serde_json::Value| -> serde_json::Value {
+        json["done"]
+            .as_object()
+            .unwrap()
+            .values()
+            .next()
+            .unwrap()
+            .clone()
+    };
+    let refused = |needle: &str| {
+        let before = std::fs::read(&cp).unwrap();
+        assert_usage_error(
+            nqueens().args(["count", "14", "--checkpoint"]).arg(&cp),
+            needle,
+        );
+        assert_eq!(
+            std::fs::read(&cp).unwrap(),
+            before,
+            "the checkpoint was rewritten"
+        );
+    };
+    edit(&|json| {
+        let key = json["done"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .next()
+            .unwrap()
+            .clone();
+        let total: u128 = first(json)["total"].as_str().unwrap().parse().unwrap();
+        json["done"][&key]["total"] = (total + 1000).to_string().into();
+    });
+    refused("is damaged or was edited (its checksum does not match)");
+    edit(&|json| {
+        for t in json["done"].as_object_mut().unwrap().values_mut().take(2) {
+            t["total"] = u128::MAX.to_string().into();
+        }
+    });
+    refused("delete it to start the count afresh");
+    edit(&|json| {
+        json["checksum"] = "0".repeat(64).into();
+    });
+    refused("its checksum does not match");
+    std::fs::remove_file(&cp).unwrap();
+    nqueens()
+        .args(["count", "14", "--checkpoint"])
+        .arg(&cp)
+        .assert()
+        .success()
+        .stdout("365596\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
