@@ -85,7 +85,7 @@ pub(crate) struct WebArgs {
     pub(crate) port: u16,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 #[command(allow_negative_numbers = true)]
 pub(crate) struct CompleteArgs {
     /// The problem file. By default, standard input (unless --n is given).
@@ -119,7 +119,8 @@ pub(crate) struct CompleteArgs {
     pub(crate) format: FormatArg,
     #[command(flatten)]
     pub(crate) picture: PictureArgs,
-    /// Give up after this many seconds, printing "unknown" (exit 3). By default the
+    /// Give up after this many seconds from the start, reading the problem included,
+    /// printing "unknown" (exit 3). By default the
     /// exact search runs to the end; above 64 queens with more than 64 rows lacking a
     /// given queen, the local search stops after 60 s.
     #[arg(short, long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with_all = ["all", "count"])]
@@ -298,7 +299,7 @@ pub(crate) struct VerifyArgs {
 }
 
 /// How pictures (--format svg or png) are drawn and where they go.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub(crate) struct PictureArgs {
     /// Label rows and columns with their numbers (svg and png).
     #[arg(long)]

@@ -84,7 +84,7 @@ impl Free {
         rng: &mut ChaCha8Rng,
         deadline: Option<Instant>,
     ) -> Option<Vec<u32>> {
-        LocalSearch::new(self, rng).solve(rng, deadline)
+        LocalSearch::new(self, rng, deadline)?.solve(rng, deadline)
     }
 }
 
@@ -104,7 +104,13 @@ impl<'a> LocalSearch<'a> {
     /// Rows at the end left wholly random: their free columns are too rare to look for.
     const RANDOM_TAIL: u32 = 64;
 
-    fn new(free: &'a Free, rng: &mut ChaCha8Rng) -> LocalSearch<'a> {
+    /// A greedy random start, or `None` at the deadline: on millions of rows the start
+    /// alone takes seconds.
+    fn new(
+        free: &'a Free,
+        rng: &mut ChaCha8Rng,
+        deadline: Option<Instant>,
+    ) -> Option<LocalSearch<'a>> {
         let size = 2 * free.n as usize;
         let mut s = LocalSearch {
             free,
@@ -121,6 +127,9 @@ impl<'a> LocalSearch<'a> {
         let m = s.columns.len() as u32;
         let greedy = m.saturating_sub(Self::RANDOM_TAIL);
         for i in 0..m {
+            if i.is_multiple_of(65_536) && deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
             let mut pick = rng.random_range(i..m);
             if i < greedy {
                 for _ in 0..Self::TRIES {
@@ -133,7 +142,7 @@ impl<'a> LocalSearch<'a> {
             s.columns.swap(i as usize, pick as usize);
             s.add(i);
         }
-        s
+        Some(s)
     }
 
     fn sum(&self, i: u32, col: u32) -> usize {

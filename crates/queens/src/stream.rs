@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead, Seek, SeekFrom};
 
-use crate::board::{check_rows, validate_rows};
+use crate::board::{BitSet, check_rows, validate_rows};
 use crate::limits::VERIFY_MAX_N;
 use crate::{Conflict, Error};
 
@@ -54,10 +54,11 @@ pub fn verify_columns<R: BufRead>(input: R) -> ColumnVerdicts<R> {
 /// [`verify_columns`] over an input that can seek, holding about 5 bits per queen of the
 /// longest line instead of 4 bytes: the columns and both diagonal directions as bitsets.
 ///
-/// A line of up to a million queens is held and checked as by [`verify_columns`]; a
-/// longer one is read again, once to check it against its board size (known only at the
-/// end of the line) and, when it holds a conflict, once more to find the earlier queen
-/// of the pair. The verdicts are the same either way.
+/// A line of up to a million queens is held and checked as by [`verify_columns`]. A
+/// longer one is checked as it is read, with bitsets keyed without its board size; when
+/// that cannot prove it a solution (a conflict, a column off the board, or columns above
+/// 2^27), it is read again, once to find its first conflict against its size and once
+/// more to find the earlier queen of the pair. The verdicts are the same either way.
 ///
 /// ```
 /// use std::io::Cursor;
@@ -136,11 +137,19 @@ impl<R: BufRead> ColumnVerdicts<R> {
             self.line += 1;
             self.columns.clear();
             let (hold, mut n, columns) = (self.hold, 0usize, &mut self.columns);
+            let mut quick = QuickCheck::default();
             let (end, used) = read_column_line(&mut self.input, self.line, &mut |c| {
                 n += 1;
                 if columns.len() < hold {
                     columns.push(c);
+                    return;
                 }
+                if n == hold + 1 {
+                    for (row, &c) in columns.iter().enumerate() {
+                        quick.add(row, c);
+                    }
+                }
+                quick.add(n - 1, c);
             })?;
             self.offset += used;
             match end {
@@ -150,6 +159,8 @@ impl<R: BufRead> ColumnVerdicts<R> {
             }
             let result = if self.columns.len() == n {
                 validate_rows(&self.columns, n)
+            } else if quick.valid(n) {
+                Ok(())
             } else {
                 self.check_again(start, n)?
             };
@@ -188,6 +199,48 @@ impl<R: BufRead> ColumnVerdicts<R> {
             Some(e) => Err(e),
             None => Ok(result),
         }
+    }
+}
+
+/// One pass over a long line that proves it valid without knowing its board size
+/// beforehand: columns and both diagonals as bitsets keyed by what the line has shown so
+/// far. Columns past [`QuickCheck::MAX_COLUMN`] are not keyed, so that a short line of
+/// huge columns cannot make it allocate; such a line, like one with a conflict, is read
+/// again by [`check_rows`] once its size is known.
+#[derive(Default)]
+struct QuickCheck {
+    cols: BitSet,
+    sums: BitSet,
+    diffs: BitSet,
+    /// A clash seen, or a column too large to key.
+    doubt: bool,
+    max: u32,
+}
+
+impl QuickCheck {
+    /// The largest column keyed: the bitsets stay within 80 MB.
+    const MAX_COLUMN: u32 = 1 << 27;
+
+    fn add(&mut self, row: usize, c: u32) {
+        if c > Self::MAX_COLUMN {
+            self.doubt = true;
+            return;
+        }
+        let col = c as usize;
+        // Row − column, zigzagged onto 0, 1, 2, … as 0, −1, 1, −2, …
+        let zigzag = if row >= col {
+            2 * (row - col)
+        } else {
+            2 * (col - row) - 1
+        };
+        self.doubt |=
+            self.cols.replace(col) | self.sums.replace(row + col) | self.diffs.replace(zigzag);
+        self.max = self.max.max(c);
+    }
+
+    /// Whether the line, of `n` queens, is surely a solution.
+    fn valid(&self, n: usize) -> bool {
+        !self.doubt && (self.max as usize) < n
     }
 }
 
@@ -335,8 +388,9 @@ mod tests {
     /// Lines longer than a rewinding reader holds are read again, with the same verdicts.
     #[test]
     fn lines_read_again_give_the_verdicts_of_lines_held() {
-        let lines: [&[u32]; 6] = [
+        let lines: [&[u32]; 7] = [
             &[1, 3, 0, 2],
+            &[0, 1 << 28],
             &[0, 2, 4, 1, 3, 5],
             &[2, 0, 2],
             &[1, 3, 0, 9],

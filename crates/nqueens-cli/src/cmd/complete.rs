@@ -3,9 +3,10 @@
 use std::io::Write;
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use queens::limits::PICTURE_MAX_BOARDS;
+use queens::limits::{PICTURE_MAX_BOARDS, excerpt};
 use queens::{Completion, MAX_N, Outcome, SolutionWriter, excluded_diagonals, parse_completion};
 
 use super::picture;
@@ -25,55 +26,44 @@ pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
     // --timeout counts from here: reading and setting up a large problem take time too.
     let started = Instant::now();
     picture::check(args.format, &args.picture)?;
-    let problem = problem(args)?;
-    let n = problem.n();
-    if !problem.is_exact() && (args.all || args.count) {
-        let open = n - problem.queens().len();
-        return Err(usage(format!(
-            "n = {n} with {open} rows open is too large for --all and --count: they take up to {MAX_N} queens, or up to {MAX_N} rows without a given queen (without them, one completion is looked for)"
-        )));
-    }
-    let share = match (args.index, args.of) {
-        (Some(index), Some(of)) if index >= of.get() => {
-            return Err(usage(format!(
-                "--index {index}: the shares of --of {of} are numbered 0 to {}",
-                of.get() - 1
-            )));
+    if args.all || args.count {
+        let problem = checked_problem(args)?;
+        if args.count {
+            let mut out = super::stdout();
+            writeln!(out, "{}", problem.count()?)?;
+            out.flush()?;
+            return Ok(ExitCode::SUCCESS);
         }
-        (Some(_), Some(of)) if n > MAX_N && of.get() > 1 => {
-            return Err(usage(format!(
-                "n = {n} is too large for --index and --of: only the exact search (up to {MAX_N} queens) can be split"
-            )));
-        }
-        (Some(index), Some(of)) => Some((index, of)),
-        _ => None,
-    };
-    problem.check().map_err(queens::Error::Givens)?;
-    if args.count {
-        let mut out = super::stdout();
-        writeln!(out, "{}", problem.count()?)?;
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    if args.all {
         return all(&problem, args);
     }
-    let timeout = args
-        .timeout
-        .map(Duration::from_secs_f64)
-        .or((!problem.is_exact()).then_some(LOCAL_SEARCH_TIMEOUT));
-    let deadline = timeout.map(|t| started + t);
-    let (index, of) = share.unwrap_or((0, NonZeroUsize::MIN));
-    match problem.find_share(deadline, index, of)? {
+    let search = {
+        let args = args.clone();
+        move || find(&args, started)
+    };
+    let found = match args.timeout {
+        None => Some(search()?),
+        Some(t) => within(started + Duration::from_secs_f64(t), search)?,
+    };
+    let (outcome, share, timeout) = match found {
+        Some(found) => found,
+        None => (
+            Outcome::Unknown,
+            None,
+            args.timeout.map(Duration::from_secs_f64),
+        ),
+    };
+    match outcome {
         Outcome::Completed(p) => {
             write(&[p.into_columns()], args)?;
             Ok(ExitCode::SUCCESS)
         }
-        Outcome::Impossible if share.is_some() => {
-            eprintln!("no completion in share {index} of {of}");
-            Ok(ExitCode::FAILURE)
-        }
-        Outcome::Impossible => no_completion(),
+        Outcome::Impossible => match share {
+            Some((index, of)) => {
+                eprintln!("no completion in share {index} of {of}");
+                Ok(ExitCode::FAILURE)
+            }
+            None => no_completion(),
+        },
         Outcome::Unknown => {
             let seconds = timeout.unwrap_or_default().as_secs_f64();
             eprintln!("nqueens: no answer within {seconds} s");
@@ -83,6 +73,68 @@ pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(UNKNOWN))
         }
     }
+}
+
+/// What a search for one completion found, the share it searched, and the time it had.
+type Found = (Outcome, Option<(usize, NonZeroUsize)>, Option<Duration>);
+
+/// Reads the problem and searches it for one completion.
+fn find(args: &CompleteArgs, started: Instant) -> anyhow::Result<Found> {
+    let problem = checked_problem(args)?;
+    let share = match (args.index, args.of) {
+        (Some(index), Some(of)) if index >= of.get() => {
+            return Err(usage(format!(
+                "--index {index}: the shares of --of {of} are numbered 0 to {}",
+                of.get() - 1
+            )));
+        }
+        (Some(_), Some(of)) if problem.n() > MAX_N && of.get() > 1 => {
+            return Err(usage(format!(
+                "n = {} is too large for --index and --of: only the exact search (up to {MAX_N} queens) can be split",
+                problem.n()
+            )));
+        }
+        (Some(index), Some(of)) => Some((index, of)),
+        _ => None,
+    };
+    let timeout = args
+        .timeout
+        .map(Duration::from_secs_f64)
+        .or((!problem.is_exact()).then_some(LOCAL_SEARCH_TIMEOUT));
+    let deadline = timeout.map(|t| started + t);
+    let (index, of) = share.unwrap_or((0, NonZeroUsize::MIN));
+    Ok((problem.find_share(deadline, index, of)?, share, timeout))
+}
+
+/// Runs `work` on a thread of its own and waits for it until `deadline`: `None` if it has
+/// not answered by then. The search stops itself at the deadline, but reading and setting
+/// up a problem of millions of queens cannot look at the clock, so this is what keeps
+/// --timeout whatever the work is doing. The work left running ends with the process.
+fn within<T: Send + 'static>(
+    deadline: Instant,
+    work: impl FnOnce() -> anyhow::Result<T> + Send + 'static,
+) -> anyhow::Result<Option<T>> {
+    let (done, answer) = mpsc::channel();
+    std::thread::spawn(move || done.send(work()));
+    match answer.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        Ok(result) => result.map(Some),
+        Err(_) => Ok(None),
+    }
+}
+
+/// The problem, checked: givens that attack each other or stand on closed squares are
+/// usage errors, and so are --all and --count where the search cannot be exact.
+fn checked_problem(args: &CompleteArgs) -> anyhow::Result<Completion> {
+    let problem = problem(args)?;
+    let n = problem.n();
+    if !problem.is_exact() && (args.all || args.count) {
+        let open = n - problem.queens().len();
+        return Err(usage(format!(
+            "n = {n} with {open} rows open is too large for --all and --count: they take up to {MAX_N} queens, or up to {MAX_N} rows without a given queen (without them, one completion is looked for)"
+        )));
+    }
+    problem.check().map_err(queens::Error::Givens)?;
+    Ok(problem)
 }
 
 /// The problem from --n and --queens, or from the file or standard input, cut to --diags.
@@ -124,7 +176,8 @@ fn squares(text: &str) -> anyhow::Result<Vec<(u32, u32)>> {
                 .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)));
             parsed.ok_or_else(|| {
                 usage(format!(
-                    "--queens: '{pair}' is not a square: expected row,column pairs such as \"0,1 3,2\" (0-based)"
+                    "--queens: '{}' is not a square: expected row,column pairs such as \"0,1 3,2\" (0-based)",
+                    excerpt(pair)
                 ))
             })
         })
