@@ -424,10 +424,15 @@ fn whole(s: &str, what: &str, min: u128, max: u128) -> Result<u128, String> {
     }
 }
 
+/// A whole number from 1 to `max`, as [`whole`] reads it.
+fn positive(s: &str, what: &str, max: usize) -> Result<NonZeroUsize, String> {
+    let v = whole(s, what, 1, max as u128)?;
+    Ok(NonZeroUsize::new(v as usize).unwrap_or(NonZeroUsize::MIN))
+}
+
 /// Parses `--threads`.
 fn parse_threads(s: &str) -> Result<NonZeroUsize, String> {
-    let t = whole(s, "a number of threads", 1, MAX_THREADS as u128)?;
-    Ok(NonZeroUsize::new(t as usize).unwrap_or(NonZeroUsize::MIN))
+    positive(s, "a number of threads", MAX_THREADS)
 }
 
 /// Parses `--seed`.
@@ -514,8 +519,7 @@ fn parse_percent(s: &str) -> Result<f64, String> {
 
 /// A number of shares for `complete --of`.
 fn parse_shares(s: &str) -> Result<NonZeroUsize, String> {
-    let m = whole(s, "a number of shares", 1, COMPLETION_MAX_SHARES as u128)?;
-    Ok(NonZeroUsize::new(m as usize).unwrap_or(NonZeroUsize::MIN))
+    positive(s, "a number of shares", COMPLETION_MAX_SHARES)
 }
 
 /// A positive number of seconds.

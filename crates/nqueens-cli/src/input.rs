@@ -41,7 +41,7 @@ const BUFFER: usize = 1 << 20;
 impl Input {
     /// Opens `path`, or standard input when it is `None` or `-`.
     pub(crate) fn open(path: Option<&Path>) -> anyhow::Result<Input> {
-        let (name, file) = match path {
+        let (name, mut file) = match path {
             Some(path) if path != Path::new("-") => {
                 let name = format!("'{}'", path.display());
                 let file =
@@ -54,7 +54,6 @@ impl Input {
                 ("standard input".to_owned(), file)
             }
         };
-        let mut file = file;
         let seekable = file.metadata().is_ok_and(|m| m.is_file());
         let start = if seekable {
             file.stream_position().unwrap_or(0)

@@ -172,6 +172,7 @@ impl BitSet {
     }
 
     /// Inserts `i`, returning whether it was already present.
+    #[inline]
     pub(crate) fn replace(&mut self, i: usize) -> bool {
         let (word, bit) = (i / 64, 1u64 << (i % 64));
         if word >= self.0.len() {

@@ -145,7 +145,7 @@ fn parse_column_lines(text: &str) -> Result<Vec<Parsed>, Error> {
     let mut all = Vec::new();
     for line in 1.. {
         let mut columns = Vec::new();
-        match read_column_line(&mut input, line, &mut |c| columns.push(c))?.0 {
+        match read_column_line(&mut input, line, |c| columns.push(c))?.0 {
             LineEnd::Eof => break,
             LineEnd::Blank => {}
             LineEnd::Placement => all.push(Parsed {

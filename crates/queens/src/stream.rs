@@ -138,7 +138,7 @@ impl<R: BufRead> ColumnVerdicts<R> {
             self.columns.clear();
             let (hold, mut n, columns) = (self.hold, 0usize, &mut self.columns);
             let mut quick = QuickCheck::default();
-            let (end, used) = read_column_line(&mut self.input, self.line, &mut |c| {
+            let (end, used) = read_column_line(&mut self.input, self.line, |c| {
                 n += 1;
                 if columns.len() < hold {
                     columns.push(c);
@@ -184,7 +184,7 @@ impl<R: BufRead> ColumnVerdicts<R> {
             &mut |visit| {
                 let mut stopped = false;
                 let scan = rewind(input, start).map_err(io_error).and_then(|()| {
-                    read_column_line(input, line, &mut |c| {
+                    read_column_line(input, line, |c| {
                         stopped = stopped || visit(c).is_break();
                     })
                 });
@@ -221,6 +221,7 @@ impl QuickCheck {
     /// The largest column keyed: the bitsets stay within 80 MB.
     const MAX_COLUMN: u32 = 1 << 27;
 
+    #[inline]
     fn add(&mut self, row: usize, c: u32) {
         if c > Self::MAX_COLUMN {
             self.doubt = true;
@@ -278,7 +279,7 @@ enum At {
 pub(crate) fn read_column_line<R: BufRead + ?Sized>(
     input: &mut R,
     line: usize,
-    visit: &mut dyn FnMut(u32),
+    mut visit: impl FnMut(u32),
 ) -> Result<(LineEnd, u64), Error> {
     let bad = |message: String| Error::parse(line, message);
     let mut emit = |column: u64, queens: &mut usize| {
