@@ -245,7 +245,7 @@ pub(crate) struct PlanArgs {
     pub(crate) output: PathBuf,
     /// Split into at least this many units, by fixing more rows per unit (up to 6), for
     /// clusters with many more tasks than the default split has units. By default, units
-    /// fix 3 rows (871 units for n = 16, 5,763 for 27). At most 1,000,000.
+    /// fix 3 rows (871 units for n = 16, 5,763 for 27). At most 4,000,000.
     #[arg(long, value_name = "K", value_parser = parse_plan_units)]
     pub(crate) units: Option<usize>,
 }
@@ -471,13 +471,9 @@ fn parse_plan_shares(s: &str) -> Result<u64, String> {
     whole(s, "a number of shares", 1, PLAN_MAX_UNITS as u128).map(|v| v as u64)
 }
 
-/// The most units `plan --units` asks for; the deepest split may make more, up to
-/// [`PLAN_MAX_UNITS`].
-pub(crate) const PLAN_UNITS_ASKED_MAX: usize = 1_000_000;
-
 /// Parses `plan --units`.
 fn parse_plan_units(s: &str) -> Result<usize, String> {
-    whole(s, "a number of units", 1, PLAN_UNITS_ASKED_MAX as u128).map(|v| v as usize)
+    whole(s, "a number of units", 1, PLAN_MAX_UNITS as u128).map(|v| v as usize)
 }
 
 /// The unit ids of `shard --units`, one argument however many.

@@ -339,7 +339,7 @@ fn plans_are_bounded_before_they_are_built() {
         nqueens()
             .args(["plan", "64", "--units", "99999999999", "-o"])
             .arg(dir.join("p.json")),
-        "'99999999999' is not a number of units: expected a whole number from 1 to 1000000",
+        "'99999999999' is not a number of units: expected a whole number from 1 to 4000000",
     );
     assert!(started.elapsed() < Duration::from_secs(10));
     assert!(!dir.join("p.json").exists());
