@@ -73,6 +73,25 @@ pub(crate) enum Command {
     /// Prints the page's address on standard output and serves until stopped (Ctrl-C).
     /// The files are static: any web server can host them.
     Web(WebArgs),
+    /// Print a completion script for a shell: `source <(nqueens completions bash)`, or
+    /// save it where the shell looks for completions.
+    Completions(CompletionsArgs),
+    /// Print the manual page, in roff: `nqueens man | man -l -`, or save it as
+    /// nqueens.1 in a man directory; `nqueens man solve` prints nqueens-solve(1).
+    Man(ManArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ManArgs {
+    /// A subcommand, for its own page. By default, the page of `nqueens` itself.
+    pub(crate) command: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub(crate) shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Args)]

@@ -37,6 +37,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Complete(args)) => cmd::complete::run(&args),
         Some(Command::Instance(args)) => cmd::complete::instance(&args),
         Some(Command::Web(args)) => cmd::web::run(&args),
+        Some(Command::Completions(args)) => cmd::docs::completions(&args),
+        Some(Command::Man(args)) => cmd::docs::man(&args),
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub(crate) mod complete;
 pub(crate) mod count;
+pub(crate) mod docs;
 pub(crate) mod interactive;
 pub(crate) mod merge;
 pub(crate) mod one;
