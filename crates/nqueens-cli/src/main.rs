@@ -35,7 +35,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Merge(args)) => cmd::merge::run(&args),
         Some(Command::Verify(args)) => cmd::verify::run(&args),
         Some(Command::Complete(args)) => cmd::complete::run(&args),
-        Some(Command::Instance(args)) => cmd::complete::instance(&args),
+        Some(Command::Instance(args)) => cmd::instance::run(&args),
         Some(Command::Web(args)) => cmd::web::run(&args),
         Some(Command::Completions(args)) => cmd::docs::completions(&args),
         Some(Command::Man(args)) => cmd::docs::man(&args),

@@ -1,4 +1,4 @@
-//! `nqueens complete`: finish a partly filled board; `nqueens instance`: draw one.
+//! `nqueens complete`: finish a partly filled board.
 
 use std::io::Write;
 use std::num::NonZeroUsize;
@@ -7,10 +7,10 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use queens::limits::{PICTURE_MAX_BOARDS, excerpt};
-use queens::{Completion, MAX_N, Outcome, SolutionWriter, excluded_diagonals, parse_completion};
+use queens::{Completion, MAX_N, Outcome, SolutionWriter, parse_completion};
 
 use super::picture;
-use crate::cli::{CompleteArgs, FormatArg, InstanceArgs};
+use crate::cli::{CompleteArgs, FormatArg};
 use crate::error::usage;
 use crate::input::Input;
 
@@ -239,12 +239,4 @@ fn write(boards: &[Vec<u32>], args: &CompleteArgs) -> anyhow::Result<()> {
 fn no_completion() -> anyhow::Result<ExitCode> {
     eprintln!("no completion");
     Ok(ExitCode::FAILURE)
-}
-
-/// `nqueens instance N --seed S`.
-pub(crate) fn instance(args: &InstanceArgs) -> anyhow::Result<ExitCode> {
-    let mut out = super::stdout();
-    write!(out, "{}", excluded_diagonals(args.n, args.seed))?;
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
 }

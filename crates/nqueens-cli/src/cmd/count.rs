@@ -1,6 +1,6 @@
 //! `nqueens count N`: the number of solutions, in full and up to symmetry.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -8,37 +8,12 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use queens::{Counter, Counts, Plan, Unit, plan};
 
 use crate::store::Checkpoint;
 
 use crate::cli::CountArgs;
-
-/// How many classes of solutions have 8, 4, 2 or 1 distinct images.
-#[derive(serde::Serialize)]
-struct Classes {
-    #[serde(rename = "8")]
-    eight: u128,
-    #[serde(rename = "4")]
-    four: u128,
-    #[serde(rename = "2")]
-    two: u128,
-    #[serde(rename = "1")]
-    one: u128,
-}
-
-/// The `--json` report.
-#[derive(serde::Serialize)]
-struct Report {
-    n: usize,
-    total: u128,
-    unique: u128,
-    classes: Classes,
-    threads: usize,
-    units: usize,
-    seconds: f64,
-}
 
 pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
@@ -49,7 +24,7 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let (counts, units) = match &args.checkpoint {
         // The counter's own choice of method: fastest, but nothing to resume from.
         None => {
-            let progress = progress_bar(0, args.quiet);
+            let progress = super::progress_bar(0, args.quiet);
             let units = AtomicUsize::new(0);
             let counts = counter.count_with_progress(args.n, |done, of| {
                 units.store(of, Ordering::Relaxed);
@@ -62,7 +37,7 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
         // A checkpoint records the plan's units, whatever the size.
         Some(path) => {
             let plan = plan(args.n)?;
-            let progress = progress_bar(plan.units().len() as u64, args.quiet);
+            let progress = super::progress_bar(plan.units().len() as u64, args.quiet);
             let counts = count_with_checkpoint(&counter, &plan, path, &progress)?;
             progress.finish_and_clear();
             (counts, plan.units().len())
@@ -72,7 +47,7 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
 
     let mut out = super::stdout();
     if args.json {
-        write_json(&mut out, &counts, threads, units, seconds)?;
+        super::write_json(&mut out, &counts, threads, units, seconds)?;
     } else if args.unique {
         writeln!(out, "{}", counts.unique)?;
     } else {
@@ -80,33 +55,6 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The `--json` object of `count` and `merge`.
-pub(crate) fn write_json(
-    out: &mut impl Write,
-    counts: &Counts,
-    threads: usize,
-    units: usize,
-    seconds: f64,
-) -> anyhow::Result<()> {
-    let report = Report {
-        n: counts.n,
-        total: counts.total,
-        unique: counts.unique,
-        classes: Classes {
-            eight: counts.classes_of_8,
-            four: counts.classes_of_4,
-            two: counts.classes_of_2,
-            one: counts.classes_of_1,
-        },
-        threads,
-        units,
-        seconds: (seconds * 1e6).round() / 1e6,
-    };
-    serde_json::to_writer(&mut *out, &report)?;
-    writeln!(out)?;
-    Ok(())
 }
 
 /// How often a checkpoint is rewritten while units finish.
@@ -148,21 +96,4 @@ fn count_with_checkpoint(
     }
     checkpoint.save(path)?;
     Ok(Counts::from_tally(plan.n(), checkpoint.tally()))
-}
-
-/// Units done of all, elapsed time and ETA on stderr; hidden unless stderr is a terminal
-/// and the user did not ask for quiet, so scripts only ever see the answer.
-pub(crate) fn progress_bar(units: u64, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(units);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} units, ETA {eta}",
-        )
-        .expect("the template is valid"),
-    );
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
 }

@@ -99,7 +99,7 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         let k = ((percent / 100.0) * count as f64).ceil() as usize;
         let seed = plan.units().len() as u64 ^ std::process::id() as u64;
         let chosen = sample(&mut ChaCha8Rng::seed_from_u64(seed), count, k.min(count)).into_vec();
-        let progress = super::count::progress_bar(chosen.len() as u64, false);
+        let progress = super::progress_bar(chosen.len() as u64, false);
         let wrong: Vec<usize> = chosen
             .par_iter()
             .copied()
@@ -131,7 +131,7 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         let seconds = started.elapsed().as_secs_f64();
         let threads = rayon::current_num_threads();
-        super::count::write_json(&mut out, &counts, threads, count, seconds)?;
+        super::write_json(&mut out, &counts, threads, count, seconds)?;
     } else {
         writeln!(out, "total {}\nunique {}", counts.total, counts.unique)?;
     }

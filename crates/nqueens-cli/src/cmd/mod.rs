@@ -1,8 +1,10 @@
-//! One module per subcommand.
+//! One module per subcommand, and the output they share: standard output, the progress
+//! bar and the JSON report of a count.
 
 pub(crate) mod complete;
 pub(crate) mod count;
 pub(crate) mod docs;
+pub(crate) mod instance;
 pub(crate) mod interactive;
 pub(crate) mod merge;
 pub(crate) mod one;
@@ -13,10 +15,12 @@ pub(crate) mod solve;
 pub(crate) mod verify;
 pub(crate) mod web;
 
-use std::io::{self, BufWriter, StdoutLock};
+use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
 use std::num::NonZeroUsize;
+use std::time::Duration;
 
-use queens::Counter;
+use indicatif::{ProgressBar, ProgressStyle};
+use queens::{Counter, Counts};
 
 /// Standard output, locked and buffered in large blocks for streaming millions of lines.
 pub(crate) fn stdout() -> BufWriter<StdoutLock<'static>> {
@@ -26,4 +30,73 @@ pub(crate) fn stdout() -> BufWriter<StdoutLock<'static>> {
 /// A counter on `--threads` threads, or by default one per core.
 pub(crate) fn counter(threads: Option<NonZeroUsize>) -> Counter {
     threads.map_or_else(Counter::new, |t| Counter::new().threads(t))
+}
+
+/// How many classes of solutions have 8, 4, 2 or 1 distinct images.
+#[derive(serde::Serialize)]
+struct Classes {
+    #[serde(rename = "8")]
+    eight: u128,
+    #[serde(rename = "4")]
+    four: u128,
+    #[serde(rename = "2")]
+    two: u128,
+    #[serde(rename = "1")]
+    one: u128,
+}
+
+/// The `--json` report.
+#[derive(serde::Serialize)]
+struct Report {
+    n: usize,
+    total: u128,
+    unique: u128,
+    classes: Classes,
+    threads: usize,
+    units: usize,
+    seconds: f64,
+}
+
+/// The `--json` object of `count` and `merge`.
+pub(crate) fn write_json(
+    out: &mut impl Write,
+    counts: &Counts,
+    threads: usize,
+    units: usize,
+    seconds: f64,
+) -> anyhow::Result<()> {
+    let report = Report {
+        n: counts.n,
+        total: counts.total,
+        unique: counts.unique,
+        classes: Classes {
+            eight: counts.classes_of_8,
+            four: counts.classes_of_4,
+            two: counts.classes_of_2,
+            one: counts.classes_of_1,
+        },
+        threads,
+        units,
+        seconds: (seconds * 1e6).round() / 1e6,
+    };
+    serde_json::to_writer(&mut *out, &report)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// Units done of all, elapsed time and ETA on stderr; hidden unless stderr is a terminal
+/// and the user did not ask for quiet, so scripts only ever see the answer.
+pub(crate) fn progress_bar(units: u64, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(units);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} units, ETA {eta}",
+        )
+        .expect("the template is valid"),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
 }

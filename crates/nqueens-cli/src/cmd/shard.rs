@@ -49,7 +49,7 @@ pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<ExitCode> {
         })
         .collect();
     let counter = super::counter(args.threads);
-    let progress = super::count::progress_bar(todo.len() as u64, args.quiet);
+    let progress = super::progress_bar(todo.len() as u64, args.quiet);
     let failure = Mutex::new(None);
     counter.run(&todo, |unit, tally, elapsed| {
         progress.inc(1);
