@@ -81,39 +81,35 @@ mod construct;
 mod count;
 mod enumerate;
 mod error;
-mod format;
-mod join;
+mod formats;
 pub mod limits;
 mod minconflicts;
-mod parse;
-pub mod plan;
 mod random;
-mod rank;
 pub mod reference;
-mod render;
-mod stream;
-mod svg;
 mod symmetry;
+mod threads;
 mod trace;
 
 pub use bitboard::MAX_N;
 pub use board::{Conflict, Placement, validate};
 pub use complete::{
     Completion, Completions, Diagonal, ExcludedDiagonals, GivenConflict, Outcome,
-    excluded_diagonals, parse_completion,
+    excluded_diagonals,
 };
 pub use construct::{Construction, construct};
+pub use count::plan;
+pub use count::plan::{Plan, Tally, Unit, plan, plan_split};
+pub use count::rank::{count_prefix, nth_solution, uniform_solution};
 pub use count::{Counter, Counts, count};
 pub use enumerate::{Solutions, UniqueSolutions};
 pub use error::Error;
-pub use format::{Format, UnknownFormat};
-pub use parse::{Parsed, check_placements_start, parse_placements};
-pub use plan::{Plan, Tally, Unit, plan, plan_split};
+pub use formats::completion::parse_completion;
+pub use formats::parse::{Parsed, check_placements_start, parse_placements};
+pub use formats::render::{SolutionWriter, render};
+pub use formats::stream::{ColumnVerdicts, Verdict, verify_columns, verify_columns_seekable};
+pub use formats::svg::{Picture, QUEEN_PATH, SQUARE_PIXELS};
+pub use formats::{Format, UnknownFormat};
 pub use random::{LOCAL_SEARCH_MIN_N, random_solution};
-pub use rank::{count_prefix, nth_solution, uniform_solution};
-pub use render::{SolutionWriter, render};
-pub use stream::{ColumnVerdicts, Verdict, verify_columns, verify_columns_seekable};
-pub use svg::{Picture, QUEEN_PATH, SQUARE_PIXELS};
 pub use symmetry::{Symmetry, canonical, class_size, count_fixed};
 pub use trace::{Event, Trace};
 

@@ -5,178 +5,42 @@
 //! Diagonals Problem (some diagonals closed), after Gent, Jefferson and Nightingale,
 //! "Complexity of n-Queens Completion" (JAIR 59, 2017), which shows them NP-complete.
 
+//!
+//! The builder [`Completion`] (here) holds the problem and chooses the engine: up to
+//! [`MAX_N`] queens, or above with at most `MAX_N` rows open, an exact search; otherwise
+//! local search, which can only find a completion. [`givens`] holds the closed
+//! [`Diagonal`]s and the [`GivenConflict`]s found before any search; [`grid`] the bitboard
+//! board (rows, columns and diagonals as masks) and its tightest-line rule; [`search`] the
+//! search for one completion on it, split into subtrees for the threads and the shares;
+//! [`sparse`] the open board of a large problem with few rows open, searched the same way;
+//! [`walk`] lists every completion in lexicographic order on either board; [`local`] is
+//! the local search; [`puzzle`] draws random Excluded Diagonals instances. The readers of
+//! the published formats are in `crate::formats::completion`.
+
+mod givens;
 mod grid;
 mod local;
-mod parse;
 mod puzzle;
+mod search;
 mod sparse;
+mod walk;
 
-use std::collections::HashMap;
-use std::fmt;
 use std::num::NonZeroUsize;
 use std::time::Instant;
 
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::bitboard::{MAX_N, search_lanes};
-use crate::count::on_threads;
 use crate::limits::COMPLETION_MAX_N;
+use crate::threads::on_threads;
 use crate::{Error, Placement};
-use grid::{Diagonals, Grid, Order, State, Step};
+use grid::{Diagonals, Grid};
+use search::{Clock, Setup, prefixes_of};
 
-pub use parse::parse_completion;
+pub use givens::{Diagonal, GivenConflict};
 pub use puzzle::{ExcludedDiagonals, excluded_diagonals};
-
-/// A diagonal of the board, numbered as CSPLib problem 079's Excluded Diagonals instances
-/// number them: `Sum(d)` holds the squares with `r + c = d`, `Difference(d)` those with
-/// `r − c = d − (n − 1)`; `d` runs from 0 to `2n − 2` either way.
-///
-/// ```
-/// use queens::Diagonal;
-///
-/// assert_eq!(Diagonal::Sum(4).describe(5), "the diagonal r + c = 4");
-/// assert_eq!(Diagonal::Difference(2).describe(5), "the diagonal r - c = -2");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Diagonal {
-    /// The squares with `r + c = d`.
-    Sum(u32),
-    /// The squares with `r − c = d − (n − 1)`.
-    Difference(u32),
-}
-
-impl Diagonal {
-    /// Whether the square (`r`, `c`) of an `n × n` board lies on this diagonal.
-    ///
-    /// ```
-    /// assert!(queens::Diagonal::Difference(4).contains(5, 3, 3)); // r − c = 4 − (5 − 1)
-    /// ```
-    pub fn contains(self, n: usize, r: u32, c: u32) -> bool {
-        match self {
-            Diagonal::Sum(d) => r + c == d,
-            Diagonal::Difference(d) => r as usize + n - 1 == c as usize + d as usize,
-        }
-    }
-
-    /// The diagonal's equation on an `n × n` board, for messages.
-    ///
-    /// ```
-    /// assert_eq!(queens::Diagonal::Difference(7).describe(5), "the diagonal r - c = 3");
-    /// ```
-    pub fn describe(self, n: usize) -> String {
-        match self {
-            Diagonal::Sum(d) => format!("the diagonal r + c = {d}"),
-            Diagonal::Difference(d) => {
-                format!("the diagonal r - c = {}", i64::from(d) - (n as i64 - 1))
-            }
-        }
-    }
-
-    fn index(self) -> u32 {
-        match self {
-            Diagonal::Sum(d) | Diagonal::Difference(d) => d,
-        }
-    }
-}
-
-/// Why the givens of a [`Completion`] cannot be part of any solution, before any search.
-///
-/// ```
-/// use queens::{Completion, GivenConflict};
-///
-/// let err = Completion::new(8).queen(1, 3).queen(4, 6).first().unwrap_err();
-/// assert_eq!(
-///     err.to_string(),
-///     "the given queens at (1, 3) and (4, 6) share a diagonal"
-/// );
-/// ```
-#[non_exhaustive]
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum GivenConflict {
-    /// A given queen or blocked square lies outside the board.
-    OffBoard {
-        /// Its row and column.
-        square: (u32, u32),
-        /// The board size.
-        n: usize,
-    },
-    /// A diagonal number is out of range.
-    NoSuchDiagonal {
-        /// The diagonal.
-        diagonal: Diagonal,
-        /// The board size.
-        n: usize,
-    },
-    /// Two given queens attack each other (or are the same square given twice).
-    Attack {
-        /// The two queens, the first given first.
-        queens: ((u32, u32), (u32, u32)),
-        /// "row", "column" or "diagonal".
-        line: &'static str,
-    },
-    /// A given queen stands on a blocked square.
-    Blocked {
-        /// The queen.
-        queen: (u32, u32),
-    },
-    /// A given queen stands on an excluded diagonal.
-    Excluded {
-        /// The queen.
-        queen: (u32, u32),
-        /// The diagonal, described for the board.
-        diagonal: String,
-    },
-}
-
-impl fmt::Display for GivenConflict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GivenConflict::OffBoard { square: (r, c), n } => write!(
-                f,
-                "the square ({r}, {c}) is outside the {n}×{n} board (rows and columns 0 to {})",
-                n.saturating_sub(1)
-            ),
-            GivenConflict::NoSuchDiagonal { diagonal, n: 0 } => write!(
-                f,
-                "diagonal number {} does not exist: the empty board has no diagonals",
-                diagonal.index()
-            ),
-            GivenConflict::NoSuchDiagonal { diagonal, n } => write!(
-                f,
-                "diagonal number {} does not exist on a {n}×{n} board (0 to {})",
-                diagonal.index(),
-                2 * n - 2
-            ),
-            GivenConflict::Attack {
-                queens: ((r1, c1), (r2, c2)),
-                ..
-            } if (r1, c1) == (r2, c2) => write!(f, "the queen at ({r1}, {c1}) is given twice"),
-            GivenConflict::Attack {
-                queens: ((r1, c1), (r2, c2)),
-                line,
-            } => write!(
-                f,
-                "the given queens at ({r1}, {c1}) and ({r2}, {c2}) share a {line}"
-            ),
-            GivenConflict::Blocked { queen: (r, c) } => {
-                write!(
-                    f,
-                    "the given queen at ({r}, {c}) stands on a blocked square"
-                )
-            }
-            GivenConflict::Excluded {
-                queen: (r, c),
-                diagonal,
-            } => write!(
-                f,
-                "the given queen at ({r}, {c}) stands on {diagonal}, which is excluded"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for GivenConflict {}
+pub use walk::Completions;
+use walk::Walker;
 
 /// What a bounded search for one completion found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -312,69 +176,6 @@ impl Completion {
     /// The excluded diagonals.
     pub fn diagonals(&self) -> &[Diagonal] {
         &self.diagonals
-    }
-
-    /// Checks the givens: everything on the board, no two given queens attacking each
-    /// other, none on a closed square or diagonal.
-    ///
-    /// ```
-    /// use queens::{Completion, GivenConflict};
-    ///
-    /// let c = Completion::new(4).queen(0, 0).block(0, 0);
-    /// assert_eq!(c.check(), Err(GivenConflict::Blocked { queen: (0, 0) }));
-    /// ```
-    pub fn check(&self) -> Result<(), GivenConflict> {
-        let n = self.n;
-        let on_board = |&(r, c): &(u32, u32)| (r as usize) < n && (c as usize) < n;
-        if let Some(&square) = self
-            .queens
-            .iter()
-            .chain(&self.blocked)
-            .find(|s| !on_board(s))
-        {
-            return Err(GivenConflict::OffBoard { square, n });
-        }
-        if let Some(&diagonal) = self
-            .diagonals
-            .iter()
-            .find(|d| d.index() as usize + 1 >= 2 * n)
-        {
-            return Err(GivenConflict::NoSuchDiagonal { diagonal, n });
-        }
-        let mut lines: [HashMap<i64, (u32, u32)>; 4] = Default::default();
-        for &(r, c) in &self.queens {
-            let (row, col) = (i64::from(r), i64::from(c));
-            let keys = [
-                ("row", row),
-                ("column", col),
-                ("diagonal", row + col),
-                ("diagonal", row - col),
-            ];
-            for (seen, (line, key)) in lines.iter_mut().zip(keys) {
-                if let Some(other) = seen.insert(key, (r, c)) {
-                    return Err(GivenConflict::Attack {
-                        queens: (other, (r, c)),
-                        line,
-                    });
-                }
-            }
-        }
-        for &queen in &self.queens {
-            if self.blocked.contains(&queen) {
-                return Err(GivenConflict::Blocked { queen });
-            }
-            if let Some(d) = self
-                .diagonals
-                .iter()
-                .find(|d| d.contains(n, queen.0, queen.1))
-            {
-                return Err(GivenConflict::Excluded {
-                    queen,
-                    diagonal: d.describe(n),
-                });
-            }
-        }
-        Ok(())
     }
 
     /// Above [`MAX_N`](crate::MAX_N) queens, after checking the givens: the open board,
@@ -612,292 +413,6 @@ impl Completion {
         } else {
             self.find_with::<u128>(deadline, index, of.get())
         }
-    }
-
-    fn find_with<D: Diagonals>(
-        &self,
-        deadline: Option<Instant>,
-        index: usize,
-        of: usize,
-    ) -> Result<Outcome, Error> {
-        let (grid, start, given) = self.setup::<D>()?;
-        let columns: Vec<u32> = given.iter().map(|c| c.unwrap_or(0)).collect();
-        // Subtrees for the threads and the shares: the tree's top levels, breadth first,
-        // in the order a single search meets them, so that one thread always gives the
-        // same answer and every machine cuts the same subtrees.
-        let mut frontier = vec![(start, columns)];
-        while frontier.len() < SUBTREES.saturating_mul(of) {
-            let mut next = Vec::new();
-            let mut grew = false;
-            for (mut s, mut columns) in frontier {
-                let step = grid.step(&mut s, &mut columns, Order::Tightest);
-                match step {
-                    Step::Done => {
-                        next.push((s, columns));
-                        continue;
-                    }
-                    Step::Dead => continue,
-                    _ => {}
-                }
-                grew = true;
-                for (r, c) in step.squares() {
-                    let mut columns = columns.clone();
-                    columns[r] = c as u32;
-                    next.push((grid.place(s, r, c), columns));
-                }
-            }
-            frontier = next;
-            if !grew {
-                break;
-            }
-        }
-        // Every `of`-th subtree: a hard part of the tree spans many neighbouring subtrees,
-        // so taking them in turn spreads it over all the shares.
-        let frontier: Vec<_> = frontier.into_iter().skip(index).step_by(of).collect();
-        let (timed_out, found) = (AtomicBool::new(false), AtomicBool::new(false));
-        let one = |(s, mut columns): (State<D>, Vec<u32>)| {
-            let mut clock = Clock {
-                deadline,
-                nodes: 0,
-                found: &found,
-            };
-            match tightest(&grid, s, &mut columns, &mut clock) {
-                Some(true) => {
-                    found.store(true, Ordering::Relaxed);
-                    Some(Placement::new(columns))
-                }
-                Some(false) => None,
-                // The deadline, or another thread's completion (then the flag is unread).
-                None => {
-                    timed_out.store(true, Ordering::Relaxed);
-                    None
-                }
-            }
-        };
-        let sequential = || frontier.clone().into_iter().find_map(one);
-        // Whichever thread finds a completion first ends the search: waiting for the
-        // earlier subtrees, to return the same completion as one thread would, cost
-        // minutes on hard boards whose earlier subtrees hold none.
-        let parallel = || {
-            frontier
-                .clone()
-                .into_par_iter()
-                .with_max_len(1)
-                .find_map_any(one)
-        };
-        let completion = on_threads(self.threads, sequential, parallel)?;
-        Ok(match completion {
-            Some(p) => Outcome::Completed(p),
-            None if timed_out.into_inner() => Outcome::Unknown,
-            None => Outcome::Impossible,
-        })
-    }
-}
-
-/// A search's start: the fixed masks, the node with the givens placed, and each row's
-/// given column.
-type Setup<D> = (Grid, State<D>, Vec<Option<u32>>);
-
-/// How many subtrees [`Completion::find`] splits its search into, at least, for the
-/// threads to share; per share with [`Completion::find_share`].
-const SUBTREES: usize = 64;
-
-/// Every way to fill the first `depth` rows from their masks, without attacks.
-fn prefixes_of(masks: &[u64], depth: usize, prefix: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
-    let row = prefix.len();
-    if row == depth {
-        out.push(prefix.clone());
-        return;
-    }
-    let mut open = masks[row];
-    while open != 0 {
-        let c = open.trailing_zeros();
-        open &= open - 1;
-        let clear = prefix
-            .iter()
-            .enumerate()
-            .all(|(r, &pc)| pc != c && (row - r) as u32 != pc.abs_diff(c));
-        if clear {
-            prefix.push(c);
-            prefixes_of(masks, depth, prefix, out);
-            prefix.pop();
-        }
-    }
-}
-
-/// Stops a search at its deadline or once another thread has found a completion,
-/// looking only every few thousand nodes.
-struct Clock<'a> {
-    deadline: Option<Instant>,
-    nodes: u64,
-    found: &'a AtomicBool,
-}
-
-impl Clock<'_> {
-    /// False once the deadline has passed or a completion has been found.
-    #[inline(always)]
-    fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if !self.nodes.is_multiple_of(4096) {
-            return true;
-        }
-        !self.found.load(Ordering::Relaxed) && self.deadline.is_none_or(|d| Instant::now() < d)
-    }
-}
-
-/// Depth-first search branching on the tightest line: `Some(true)` with `columns`
-/// filled, `Some(false)` when there is no completion, `None` at the deadline.
-///
-/// Nearly all of its time is the line scan of [`Grid::step`], a popcount per line; on
-/// x86-64 CPUs that have the instruction it runs a copy compiled to use it.
-fn tightest<D: Diagonals>(
-    grid: &Grid,
-    s: State<D>,
-    columns: &mut [u32],
-    clock: &mut Clock<'_>,
-) -> Option<bool> {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-    {
-        // SAFETY: the features were just detected on the running CPU.
-        return unsafe { tightest_x86(grid, s, columns, clock) };
-    }
-    tightest_any(grid, s, columns, clock)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,bmi1,bmi2")]
-fn tightest_x86<D: Diagonals>(
-    grid: &Grid,
-    s: State<D>,
-    columns: &mut [u32],
-    clock: &mut Clock<'_>,
-) -> Option<bool> {
-    tightest_any(grid, s, columns, clock)
-}
-
-#[inline(always)]
-fn tightest_any<D: Diagonals>(
-    grid: &Grid,
-    mut s: State<D>,
-    columns: &mut [u32],
-    clock: &mut Clock<'_>,
-) -> Option<bool> {
-    // Per branching node on the path: the node, and the squares it has still to try.
-    let mut path: Vec<(State<D>, Step)> = Vec::with_capacity(grid.n());
-    loop {
-        if !clock.tick() {
-            return None;
-        }
-        match grid.step(&mut s, columns, Order::Tightest) {
-            Step::Done => return Some(true),
-            Step::Dead => {}
-            step => path.push((s, step)),
-        }
-        loop {
-            let Some((node, step)) = path.last_mut() else {
-                return Some(false);
-            };
-            if let Some((r, c)) = step.next_square() {
-                columns[r] = c as u32;
-                s = grid.place(*node, r, c);
-                break;
-            }
-            path.pop();
-        }
-    }
-}
-
-/// The completions of a [`Completion`], in lexicographic order: see
-/// [`Completion::iter`].
-#[derive(Debug, Clone)]
-pub struct Completions(Walker);
-
-/// How the completions are walked: on the bitboards, or on the open rows and columns of a
-/// board above them. Both are boxed: each holds a kilobyte or so of masks, moved once into
-/// the heap.
-#[derive(Debug, Clone)]
-enum Walker {
-    Board(Box<BoardWalk>),
-    Open(Box<sparse::Walk>),
-}
-
-#[derive(Debug, Clone)]
-struct BoardWalk {
-    grid: Grid,
-    /// Per open row being filled: the node above it, the row, and its untried squares.
-    stack: Vec<(State, usize, u64)>,
-    columns: Vec<u32>,
-    /// The givens alone complete the board: yield it once.
-    pending_full: bool,
-}
-
-impl Completions {
-    fn new(grid: Grid, start: State, given: Vec<Option<u32>>) -> Completions {
-        let columns = given.iter().map(|c| c.unwrap_or(0)).collect();
-        let mut it = BoardWalk {
-            grid,
-            stack: Vec::new(),
-            columns,
-            pending_full: false,
-        };
-        match it.grid.step(&mut { start }, &mut [], Order::Rows) {
-            Step::Done => it.pending_full = true,
-            Step::Row(r, options) => it.stack.push((start, r, options)),
-            _ => {}
-        }
-        Completions(Walker::Board(Box::new(it)))
-    }
-
-    /// The next completion's columns, without allocating.
-    pub fn next_columns(&mut self) -> Option<&[u32]> {
-        match &mut self.0 {
-            Walker::Board(walk) => walk.next_columns(),
-            Walker::Open(walk) => walk.next_columns(),
-        }
-    }
-
-    /// The board size.
-    pub fn n(&self) -> usize {
-        match &self.0 {
-            Walker::Board(walk) => walk.grid.n(),
-            Walker::Open(walk) => walk.n(),
-        }
-    }
-}
-
-impl BoardWalk {
-    fn next_columns(&mut self) -> Option<&[u32]> {
-        if std::mem::take(&mut self.pending_full) {
-            return Some(&self.columns);
-        }
-        loop {
-            let (s, r, options) = self.stack.last_mut()?;
-            if *options == 0 {
-                self.stack.pop();
-                continue;
-            }
-            let c = options.trailing_zeros() as usize;
-            *options &= *options - 1;
-            let (s, r) = (*s, *r);
-            self.columns[r] = c as u32;
-            let mut below = self.grid.place(s, r, c);
-            match self.grid.step(&mut below, &mut [], Order::Rows) {
-                Step::Done => return Some(&self.columns),
-                Step::Row(next, options) => self.stack.push((below, next, options)),
-                _ => {}
-            }
-        }
-    }
-}
-
-impl Iterator for Completions {
-    type Item = Placement;
-
-    fn next(&mut self) -> Option<Placement> {
-        self.next_columns().map(|c| Placement::new(c.to_vec()))
     }
 }
 

@@ -1,8 +1,8 @@
 //! Reading completion problems: partial boards, and the parameter files of the published
 //! benchmark instances.
 
-use super::{Completion, Diagonal};
 use crate::Error;
+use crate::complete::{Completion, Diagonal};
 use crate::limits::{COMPLETION_MAX_N, NESTING_MAX_DEPTH, excerpt};
 
 /// Reads a completion problem, detecting its format:

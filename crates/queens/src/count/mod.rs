@@ -1,5 +1,15 @@
-//! Counting solutions without listing them, on as many threads as asked: by joining half
-//! boards up to n = 17, else by the plan's units.
+//! Counting solutions without listing them, on as many threads as asked.
+//!
+//! [`Counter`] (here) chooses the method and adds up [`Counts`]: up to n = 17 it joins half
+//! boards held in memory ([`join`]); beyond, and whenever a count must survive a kill or
+//! be shared out, it runs the [`plan`]'s deterministic list of work units, whose
+//! [`Tally`](plan::Tally)s add up. [`rank`] counts below a prefix to find the solution at
+//! a given position or a uniformly random one. The search kernel they all run is
+//! `crate::bitboard`; the classes come from `crate::symmetry`.
+
+pub(crate) mod join;
+pub mod plan;
+pub(crate) mod rank;
 
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -8,10 +18,10 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::Symmetry::{Rotate90, Rotate180};
-use crate::join::{JOIN_MAX_N, JOIN_MIN_N, Join};
-use crate::limits::MAX_THREADS;
-use crate::plan::{Plan, Tally, Unit, plan};
+use crate::threads::on_threads;
 use crate::{Error, count_fixed};
+use join::{JOIN_MAX_N, JOIN_MIN_N, Join};
+use plan::{Plan, Tally, Unit, plan};
 
 /// The number of solutions of the n-queens puzzle (OEIS A000170), on the calling thread.
 ///
@@ -125,7 +135,7 @@ impl Counter {
     }
 
     /// How many threads run units at once. By default, one per core (rayon's default).
-    /// The result never depends on it. More than [`MAX_THREADS`] is refused when the
+    /// The result never depends on it. More than [`MAX_THREADS`](crate::limits::MAX_THREADS) is refused when the
     /// count starts ([`Error::TooManyThreads`]).
     pub fn threads(mut self, threads: NonZeroUsize) -> Self {
         self.threads = Some(threads);
@@ -236,31 +246,5 @@ impl Counter {
             || units.iter().map(one).sum(),
             || units.par_iter().with_max_len(1).map(one).sum(),
         )
-    }
-}
-
-/// Runs `sequential` on the calling thread when one thread is asked for, else `parallel`
-/// on a pool of the size asked for.
-///
-/// A pool of its own only when asked for a size: by default rayon's global pool serves
-/// every call, so callers counting often (a uniform draw counts each time) do not start
-/// threads each time.
-pub(crate) fn on_threads<T: Send>(
-    threads: Option<NonZeroUsize>,
-    sequential: impl FnOnce() -> T,
-    parallel: impl FnOnce() -> T + Send,
-) -> Result<T, Error> {
-    match threads {
-        Some(t) if t.get() > MAX_THREADS => Err(Error::TooManyThreads {
-            threads: t.get(),
-            max: MAX_THREADS,
-        }),
-        Some(t) if t == NonZeroUsize::MIN => Ok(sequential()),
-        Some(t) => rayon::ThreadPoolBuilder::new()
-            .num_threads(t.get())
-            .build()
-            .map(|pool| pool.install(parallel))
-            .map_err(|e| Error::Threads(e.to_string())),
-        None => Ok(parallel()),
     }
 }

@@ -1,4 +1,20 @@
-//! The text formats placements are written and read in.
+//! Every format placements are written and read in, and the readers of completion
+//! problems.
+//!
+//! Data flows one way through each file: [`Format`] (here) names a text format;
+//! [`render`] writes placements in it ([`SolutionWriter`](crate::SolutionWriter) streams
+//! them to any `impl Write`); [`svg`] draws them as a [`Picture`](crate::Picture);
+//! [`parse`] reads any text format back, detecting which ([`parse_placements`](crate::parse_placements));
+//! [`stream`] holds the one grammar of column arrays and verifies them from a reader at any
+//! size ([`verify_columns`](crate::verify_columns)); [`completion`] reads completion
+//! problems: partial boards and the published benchmarks' parameter files
+//! ([`parse_completion`](crate::parse_completion)).
+
+pub(crate) mod completion;
+pub(crate) mod parse;
+pub(crate) mod render;
+pub(crate) mod stream;
+pub(crate) mod svg;
 
 use std::fmt;
 use std::str::FromStr;

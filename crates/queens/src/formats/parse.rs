@@ -2,9 +2,9 @@
 
 use std::str::FromStr;
 
+use super::render::{DARK, QUEEN};
+use super::stream::{LineEnd, read_column_line};
 use crate::limits::excerpt_quotes;
-use crate::render::{DARK, QUEEN};
-use crate::stream::{LineEnd, read_column_line};
 use crate::{Conflict, Error, Placement};
 
 /// One placement read from a text: where it starts, and its columns, or why it is not a
