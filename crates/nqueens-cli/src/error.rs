@@ -1,4 +1,10 @@
-//! Exit codes, and turning errors into one line on stderr.
+//! Turning errors into one line on stderr and an exit code.
+//!
+//! Exit codes: 0 the answer, 1 a negative answer (an invalid placement, no completion,
+//! records that do not add up), 2 a usage error (bad arguments or unreadable input),
+//! 3 no answer in the time allowed, 4 a failure while doing the work (a file that cannot
+//! be written, threads that cannot start). Scripts that split a search tell a share's "no"
+//! (1) from its failure (4).
 
 use std::fmt;
 use std::io;
@@ -6,6 +12,9 @@ use std::process::ExitCode;
 
 /// The exit code of a usage error: bad arguments or unreadable input.
 pub(crate) const USAGE: u8 = 2;
+
+/// The exit code of a failure while doing what was asked.
+pub(crate) const FAILURE: u8 = 4;
 
 /// An error caused by what the user asked for, as opposed to a failure while doing it.
 #[derive(Debug)]
@@ -35,9 +44,10 @@ pub(crate) fn report(e: &anyhow::Error) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     eprintln!("nqueens: {e:#}");
-    if e.downcast_ref::<UsageError>().is_some() || e.downcast_ref::<queens::Error>().is_some() {
-        ExitCode::from(USAGE)
-    } else {
-        ExitCode::FAILURE
-    }
+    let usage = match e.downcast_ref::<queens::Error>() {
+        Some(queens::Error::Io(_) | queens::Error::Threads(_)) => false,
+        Some(_) => true,
+        None => e.downcast_ref::<UsageError>().is_some(),
+    };
+    ExitCode::from(if usage { USAGE } else { FAILURE })
 }

@@ -214,7 +214,7 @@ fn bad_input_is_a_assert_usage_error() {
     complete_usage_errors(&cases);
     assert_usage_error(
         nqueens().args(["complete", "--n", "100", "--count"]),
-        "n = 100 with 100 rows open is too large for --all and --count",
+        "n = 100 with 100 rows open is too large to list or count completions",
     );
     assert_usage_error(nqueens().args(["complete", "--queens", "0,0"]), "--n");
     assert_usage_error(
@@ -341,7 +341,7 @@ fn bad_shares_are_usage_errors() {
         (
             &["--index", "4", "--of", "4"],
             NAUCK,
-            "--index 4: the shares of --of 4 are numbered 0 to 3",
+            "share 4 does not exist: the shares of 4 are numbered 0 to 3",
         ),
         (
             &["--index", "0", "--of", "0"],
@@ -358,7 +358,7 @@ fn bad_shares_are_usage_errors() {
         (
             &["--n", "100", "--index", "0", "--of", "2"],
             "",
-            "n = 100 is too large for --index and --of",
+            "the search of n = 100 cannot be split into shares",
         ),
     ];
     complete_usage_errors(&cases);

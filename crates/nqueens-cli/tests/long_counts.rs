@@ -211,9 +211,10 @@ fn a_record_that_cannot_be_written_loses_none_of_the_others() {
     let records = dir.join("records");
     // A directory where unit 3's record belongs: renaming the record over it fails.
     std::fs::create_dir_all(records.join("unit-0000003.json").join("blocker")).unwrap();
+    // A failure while counting, exit 4: never the 1 of a negative answer.
     shard(&plan, &["--index", "0", "--of", "1"], &records)
         .assert()
-        .failure()
+        .code(4)
         .stderr(
             predicate::str::contains("cannot write record")
                 .and(predicate::str::contains("unit-0000003.json")),

@@ -35,9 +35,9 @@ pub enum Error {
         /// The board size.
         n: usize,
     },
-    /// Reading the input failed.
-    #[error("cannot read the input: {0}")]
-    Io(String),
+    /// Reading the input failed; the I/O error is the [source](std::error::Error::source).
+    #[error("cannot read the input")]
+    Io(#[source] Cause),
     /// More threads were asked for than [`MAX_THREADS`](crate::limits::MAX_THREADS).
     #[error("{threads} threads asked for: at most {max}")]
     TooManyThreads {
@@ -56,9 +56,34 @@ pub enum Error {
         /// The limit.
         max: usize,
     },
-    /// The worker threads could not be started.
-    #[error("cannot start the worker threads: {0}")]
-    Threads(String),
+    /// The worker threads could not be started; why is the
+    /// [source](std::error::Error::source).
+    #[error("cannot start the worker threads")]
+    Threads(#[source] Cause),
+    /// Listing or counting completions where the search is not exact: above
+    /// [`MAX_N`](crate::MAX_N) queens with more than `MAX_N` rows lacking a given queen.
+    #[error(
+        "n = {n} with {open} rows open is too large to list or count completions: at most {max} queens, or at most {max} rows without a given queen"
+    )]
+    NotExact {
+        /// The board size.
+        n: usize,
+        /// The rows without a given queen.
+        open: usize,
+        /// The largest exact board, and the most open rows an exact search takes.
+        max: usize,
+    },
+    /// A search that cannot be split into shares: only the bitboard search, up to
+    /// [`MAX_N`](crate::MAX_N) queens, is cut the same way on every machine.
+    #[error(
+        "the search of n = {n} cannot be split into shares: only boards of up to {max} queens can be"
+    )]
+    CannotSplit {
+        /// The board size.
+        n: usize,
+        /// The largest board that can be split.
+        max: usize,
+    },
     /// The rows given to start a search from already break the rules.
     #[error("the given rows are not a valid partial placement: {0}")]
     InvalidPrefix(Conflict),
@@ -83,3 +108,34 @@ impl Error {
         }
     }
 }
+
+/// The error beneath an [`Error`], kept as its source: shared, so that [`Error`] stays
+/// `Clone`, and compared by its message, so that it stays `Eq`.
+#[derive(Debug, Clone)]
+pub struct Cause(std::sync::Arc<dyn std::error::Error + Send + Sync>);
+
+impl Cause {
+    pub(crate) fn new(e: impl std::error::Error + Send + Sync + 'static) -> Self {
+        Cause(std::sync::Arc::new(e))
+    }
+}
+
+impl std::fmt::Display for Cause {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for Cause {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+impl PartialEq for Cause {
+    fn eq(&self, other: &Self) -> bool {
+        self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for Cause {}

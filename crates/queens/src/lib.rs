@@ -102,7 +102,7 @@ pub use count::plan::{Plan, Tally, Unit, plan, plan_split};
 pub use count::rank::{count_prefix, nth_solution, uniform_solution};
 pub use count::{Counter, Counts, count};
 pub use enumerate::{Solutions, UniqueSolutions};
-pub use error::Error;
+pub use error::{Cause, Error};
 pub use formats::completion::parse_completion;
 pub use formats::parse::{Parsed, check_placements_start, parse_placements};
 pub use formats::render::{SolutionWriter, render};

@@ -26,7 +26,7 @@ pub(crate) fn on_threads<T: Send>(
             .num_threads(t.get())
             .build()
             .map(|pool| pool.install(parallel))
-            .map_err(|e| Error::Threads(e.to_string())),
+            .map_err(|e| Error::Threads(crate::error::Cause::new(e))),
         None => Ok(parallel()),
     }
 }

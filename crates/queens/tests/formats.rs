@@ -314,3 +314,20 @@ mod streaming {
         }
     }
 }
+
+#[test]
+fn read_failures_keep_their_cause() {
+    struct Broken;
+    impl std::io::Read for Broken {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("disk on fire"))
+        }
+    }
+    let e = queens::verify_columns(std::io::BufReader::new(Broken))
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(e.to_string(), "cannot read the input");
+    let cause = std::error::Error::source(&e).expect("the I/O error is kept");
+    assert_eq!(cause.to_string(), "disk on fire");
+}

@@ -7,7 +7,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use queens::limits::{PICTURE_MAX_BOARDS, excerpt};
-use queens::{Completion, MAX_N, Outcome, SolutionWriter, parse_completion};
+use queens::{Completion, Outcome, SolutionWriter, parse_completion};
 
 use super::picture;
 use crate::cli::{CompleteArgs, FormatArg};
@@ -81,22 +81,7 @@ type Found = (Outcome, Option<(usize, NonZeroUsize)>, Option<Duration>);
 /// Reads the problem and searches it for one completion.
 fn find(args: &CompleteArgs, started: Instant) -> anyhow::Result<Found> {
     let problem = checked_problem(args)?;
-    let share = match (args.index, args.of) {
-        (Some(index), Some(of)) if index >= of.get() => {
-            return Err(usage(format!(
-                "--index {index}: the shares of --of {of} are numbered 0 to {}",
-                of.get() - 1
-            )));
-        }
-        (Some(_), Some(of)) if problem.n() > MAX_N && of.get() > 1 => {
-            return Err(usage(format!(
-                "n = {} is too large for --index and --of: only the exact search (up to {MAX_N} queens) can be split",
-                problem.n()
-            )));
-        }
-        (Some(index), Some(of)) => Some((index, of)),
-        _ => None,
-    };
+    let share = args.index.zip(args.of);
     let timeout = args
         .timeout
         .map(Duration::from_secs_f64)
@@ -123,16 +108,9 @@ fn within<T: Send + 'static>(
 }
 
 /// The problem, checked: givens that attack each other or stand on closed squares are
-/// usage errors, and so are --all and --count where the search cannot be exact.
+/// usage errors.
 fn checked_problem(args: &CompleteArgs) -> anyhow::Result<Completion> {
     let problem = problem(args)?;
-    let n = problem.n();
-    if !problem.is_exact() && (args.all || args.count) {
-        let open = n - problem.queens().len();
-        return Err(usage(format!(
-            "n = {n} with {open} rows open is too large for --all and --count: they take up to {MAX_N} queens, or up to {MAX_N} rows without a given queen (without them, one completion is looked for)"
-        )));
-    }
     problem.check().map_err(queens::Error::Givens)?;
     Ok(problem)
 }

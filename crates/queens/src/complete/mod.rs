@@ -205,8 +205,9 @@ impl Completion {
     fn setup<D: Diagonals>(&self) -> Result<Setup<D>, Error> {
         self.check().map_err(Error::Givens)?;
         if self.n > MAX_N {
-            return Err(Error::TooLarge {
+            return Err(Error::NotExact {
                 n: self.n,
+                open: self.n.saturating_sub(self.queens.len()),
                 max: MAX_N,
             });
         }
@@ -240,7 +241,7 @@ impl Completion {
     }
 
     /// Every completion, lazily, in lexicographic order, where
-    /// [`is_exact`](Self::is_exact) says so ([`Error::TooLarge`] elsewhere); memory stays
+    /// [`is_exact`](Self::is_exact) says so ([`Error::NotExact`] elsewhere); memory stays
     /// a few kilobytes however many there are (above [`MAX_N`](crate::MAX_N), plus the
     /// open board's table of attacks: up to 2 MB, at 64 open rows).
     ///
@@ -258,7 +259,7 @@ impl Completion {
     }
 
     /// The number of completions, exact, where [`is_exact`](Self::is_exact) says so
-    /// ([`Error::TooLarge`] elsewhere).
+    /// ([`Error::NotExact`] elsewhere).
     ///
     /// Up to [`MAX_N`](crate::MAX_N) queens the rows are filled in order by the counter's
     /// kernel (the lockstep lanes of [`count`](crate::count)) with each row's open squares
@@ -354,7 +355,7 @@ impl Completion {
     /// run the same version of this crate, which fixes how the search is cut.
     ///
     /// Up to [`MAX_N`](crate::MAX_N) queens: local search, above, cannot be shared
-    /// ([`Error::TooLarge`] for `of` > 1). `index` must be below `of`
+    /// ([`Error::CannotSplit`] for `of` > 1). `index` must be below `of`
     /// ([`Error::NoSuchShare`]).
     ///
     /// ```
@@ -392,7 +393,7 @@ impl Completion {
         self.check_size()?;
         if self.n > MAX_N {
             if of.get() > 1 {
-                return Err(Error::TooLarge {
+                return Err(Error::CannotSplit {
                     n: self.n,
                     max: MAX_N,
                 });

@@ -376,7 +376,7 @@ pub(crate) fn read_column_line<R: BufRead + ?Sized>(
 
 /// Turns a failed read into the library's error.
 fn io_error(e: io::Error) -> Error {
-    Error::Io(e.to_string())
+    Error::Io(crate::error::Cause::new(e))
 }
 
 #[cfg(test)]
