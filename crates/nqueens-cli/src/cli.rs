@@ -112,7 +112,7 @@ pub(crate) struct CompleteArgs {
     pub(crate) file: Option<PathBuf>,
     /// The board size, for a problem given on the command line: from 0 to 10,000,000.
     #[arg(long, value_name = "N", value_parser = parse_complete_n)]
-    pub(crate) n: Option<u32>,
+    pub(crate) n: Option<usize>,
     /// The given queens, with --n: "row,column row,column ...", 0-based.
     #[arg(
         long,
@@ -232,7 +232,7 @@ pub(crate) struct CountArgs {
 pub(crate) struct OneArgs {
     /// The number of queens, from 0 to 1,000,000,000.
     #[arg(value_parser = parse_big_n)]
-    pub(crate) n: u32,
+    pub(crate) n: usize,
     /// How to print the solution. Drawn formats (board, line, leetcode, unicode) stop at
     /// n = 10,000; columns and json have no limit.
     #[arg(short, long, value_enum, default_value_t = FormatArg::Text(Format::Columns))]
@@ -394,13 +394,13 @@ pub(crate) fn parse_n(s: &str) -> Result<usize, String> {
 }
 
 /// Parses the number of queens for `one`, which builds rather than searches.
-fn parse_big_n(s: &str) -> Result<u32, String> {
-    parse_queens(s, u64::from(CONSTRUCT_MAX_N)).map(|n| n as u32)
+fn parse_big_n(s: &str) -> Result<usize, String> {
+    parse_queens(s, CONSTRUCT_MAX_N as u64).map(|n| n as usize)
 }
 
 /// Parses the board size for `complete --n`.
-fn parse_complete_n(s: &str) -> Result<u32, String> {
-    parse_queens(s, COMPLETION_MAX_N as u64).map(|n| n as u32)
+fn parse_complete_n(s: &str) -> Result<usize, String> {
+    parse_queens(s, COMPLETION_MAX_N as u64).map(|n| n as usize)
 }
 
 /// A whole number of queens from 0 to `max`, or a message saying what is allowed.

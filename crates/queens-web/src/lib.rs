@@ -229,7 +229,7 @@ impl Animation {
     pub fn new(n: u32) -> Result<Animation, JsError> {
         check_n(n)?;
         Ok(Animation {
-            trace: Trace::new(n),
+            trace: Trace::new(n as usize),
             nodes: 0,
             solutions: 0,
         })

@@ -17,7 +17,11 @@
 /// assert_eq!(queens::construct(1_000_000_000).unwrap().len(), 1_000_000_000);
 /// assert!(queens::construct(3).is_none()); // 2 and 3 queens have no solution
 /// ```
-pub fn construct(n: u32) -> Option<Construction> {
+///
+/// Board sizes are `usize` across this crate, and columns `u32`: a board whose columns do
+/// not fit a `u32` cannot be written down here, so `construct` is `None` for it too.
+pub fn construct(n: usize) -> Option<Construction> {
+    let n = u32::try_from(n).ok()?;
     (n != 2 && n != 3).then_some(Construction { n, row: 0 })
 }
 
@@ -30,8 +34,8 @@ pub struct Construction {
 
 impl Construction {
     /// The board size.
-    pub fn n(&self) -> u32 {
-        self.n
+    pub fn n(&self) -> usize {
+        self.n as usize
     }
 
     /// The column of row `row` (0-based), for `row < n`.

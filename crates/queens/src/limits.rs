@@ -1,7 +1,9 @@
 //! Every limit the library and the `nqueens` command enforce, in one place, with the
 //! reason for each.
 //!
-//! Each limit is checked before any allocation or search that it bounds, and breaking it
+//! Board sizes are `usize` throughout the crate's API and row and column numbers `u32`,
+//! as in [`Placement::columns`](crate::Placement::columns). Each limit is checked before
+//! any allocation or search that it bounds, and breaking it
 //! is an error that names the limit, never a panic, a wrapped number or an exhausted
 //! machine. Numbers read from input are parsed into wide integers and range-checked, never
 //! cast. `docs/limits.md` lists them all for users of the command.
@@ -16,13 +18,13 @@ pub use crate::bitboard::MAX_N;
 pub const COMPLETION_MAX_N: usize = 10_000_000;
 
 /// The largest board [`construct`](crate::construct) is offered for by the command: the
-/// construction streams in O(1) memory, so this only keeps `n` within `u32` with room to
-/// spare.
-pub const CONSTRUCT_MAX_N: u32 = 1_000_000_000;
+/// construction streams in O(1) memory, so this only keeps `n` well within the `u32` its
+/// columns are.
+pub const CONSTRUCT_MAX_N: usize = 1_000_000_000;
 
 /// The largest board a random solution is drawn for by local search
 /// ([`random_solution`](crate::random_solution)): 20 bytes per queen, 2 GB here.
-pub const RANDOM_MAX_N: u32 = 100_000_000;
+pub const RANDOM_MAX_N: usize = 100_000_000;
 
 /// The largest board the drawn text formats print: `n²` characters a board.
 pub const DRAWN_MAX_N: usize = 10_000;

@@ -7,10 +7,11 @@ use crate::minconflicts::Free;
 
 /// Boards below this size are solved by randomized backtracking: local search can stall
 /// on them, and backtracking is instant there.
-pub const LOCAL_SEARCH_MIN_N: u32 = 32;
+pub const LOCAL_SEARCH_MIN_N: usize = 32;
 
 /// A random solution of `n` queens (row → column); the same `seed` gives the same
-/// solution on every machine. `None` for n = 2 and n = 3, which have none.
+/// solution on every machine. `None` for n = 2 and n = 3, which have none, and for boards
+/// whose columns would not fit a `u32`.
 ///
 /// For n ≥ [`LOCAL_SEARCH_MIN_N`] this is the min-conflicts local search of Sosic and Gu
 /// ("3,000,000 Queens in Less Than One Minute", SIGART Bulletin, 1991; QS4 in their 1994
@@ -29,15 +30,15 @@ pub const LOCAL_SEARCH_MIN_N: u32 = 32;
 /// assert_ne!(s, queens::random_solution(1000, 8).unwrap());
 /// assert!(queens::random_solution(3, 7).is_none());
 /// ```
-pub fn random_solution(n: u32, seed: u64) -> Option<Vec<u32>> {
+pub fn random_solution(n: usize, seed: u64) -> Option<Vec<u32>> {
     if n == 2 || n == 3 {
         return None;
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     if n < LOCAL_SEARCH_MIN_N {
-        return backtrack(n, &mut rng);
+        return backtrack(n as u32, &mut rng);
     }
-    let free = Free::whole_board(n);
+    let free = Free::whole_board(u32::try_from(n).ok()?);
     loop {
         if let Some(solution) = free.search(&mut rng, None) {
             return Some(solution);

@@ -61,7 +61,7 @@ enum Phase {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Trace {
-    n: u32,
+    n: usize,
     columns: Vec<u32>,
     /// The next column to try in row `columns.len()`.
     next: u32,
@@ -71,10 +71,10 @@ pub struct Trace {
 
 impl Trace {
     /// The search of an `n × n` board, before its first step.
-    pub fn new(n: u32) -> Trace {
+    pub fn new(n: usize) -> Trace {
         Trace {
             n,
-            columns: Vec::with_capacity(n as usize),
+            columns: Vec::with_capacity(n),
             next: 0,
             phase: if n == 0 { Phase::Solved } else { Phase::Trying },
             solutions: 0,
@@ -117,7 +117,7 @@ impl Iterator for Trace {
                         column,
                     });
                 }
-                Phase::Trying if self.next >= self.n => self.phase = Phase::Backtracking,
+                Phase::Trying if self.next as usize >= self.n => self.phase = Phase::Backtracking,
                 Phase::Trying => {
                     let row = self.columns.len() as u32;
                     let column = self.next;
@@ -127,7 +127,7 @@ impl Iterator for Trace {
                     }
                     self.columns.push(column);
                     self.next = 0;
-                    if row + 1 == self.n {
+                    if row as usize + 1 == self.n {
                         self.phase = Phase::Solved;
                     }
                     return Some(Event::Place { row, column });

@@ -6,16 +6,16 @@ use queens::{construct, random_solution, reference, validate};
 #[test]
 fn construction_is_valid_for_every_n_up_to_2000() {
     assert!(construct(2).is_none() && construct(3).is_none());
-    for n in (0..=2000u32).filter(|&n| n != 2 && n != 3) {
+    for n in (0..=2000usize).filter(|&n| n != 2 && n != 3) {
         let columns: Vec<u32> = construct(n).unwrap().collect();
-        assert_eq!(columns.len(), n as usize);
+        assert_eq!(columns.len(), n);
         assert_eq!(validate(&columns), Ok(()), "n = {n}");
     }
 }
 
 #[test]
 fn construction_agrees_with_the_reference_check_on_small_boards() {
-    for n in (1..=40u32).filter(|&n| n != 2 && n != 3) {
+    for n in (1..=40usize).filter(|&n| n != 2 && n != 3) {
         let columns: Vec<u32> = construct(n).unwrap().collect();
         assert!(reference::is_solution(&columns), "n = {n}");
     }
@@ -24,7 +24,9 @@ fn construction_agrees_with_the_reference_check_on_small_boards() {
 #[test]
 fn random_solutions_are_valid_reproducible_and_seed_dependent() {
     assert!(random_solution(2, 1).is_none() && random_solution(3, 1).is_none());
-    for n in [0u32, 1, 4, 5, 8, 10, 20, 31, 32, 33, 50, 100, 1000, 100_000] {
+    for n in [
+        0usize, 1, 4, 5, 8, 10, 20, 31, 32, 33, 50, 100, 1000, 100_000,
+    ] {
         let a = random_solution(n, 42).unwrap();
         assert_eq!(validate(&a), Ok(()), "n = {n}");
         assert_eq!(
@@ -50,15 +52,27 @@ proptest! {
     })]
 
     #[test]
-    fn construction_is_valid_for_random_large_n(n in 4u32..=10_000_000) {
+    fn construction_is_valid_for_random_large_n(n in 4usize..=10_000_000) {
         let columns: Vec<u32> = construct(n).unwrap().collect();
         prop_assert_eq!(validate(&columns), Ok(()));
     }
 
     #[test]
-    fn random_solutions_are_valid_for_random_n(n in 4u32..=20_000, seed in any::<u64>()) {
+    fn random_solutions_are_valid_for_random_n(n in 4usize..=20_000, seed in any::<u64>()) {
         let s = random_solution(n, seed).unwrap();
-        prop_assert_eq!(s.len(), n as usize);
+        prop_assert_eq!(s.len(), n);
         prop_assert_eq!(validate(&s), Ok(()));
     }
+}
+
+#[test]
+fn boards_whose_columns_would_not_fit_u32_are_refused() {
+    if let Ok(n) = usize::try_from(u64::from(u32::MAX) + 1) {
+        assert!(construct(n).is_none());
+        assert!(random_solution(n, 1).is_none());
+    }
+    assert_eq!(
+        construct(u32::MAX as usize).map(|c| c.n()),
+        Some(u32::MAX as usize)
+    );
 }

@@ -236,7 +236,7 @@ fn boards_past_32_queens_search_exactly() {
 #[test]
 fn large_boards_complete_by_local_search() {
     let n = 300;
-    let base: Vec<u32> = queens::construct(n as u32).unwrap().collect();
+    let base: Vec<u32> = queens::construct(n).unwrap().collect();
     let mut problem = Completion::new(n);
     for r in (0..n).step_by(10) {
         problem = problem.queen(r as u32, base[r]);
@@ -270,7 +270,7 @@ fn large_boards_complete_by_local_search() {
 #[test]
 fn large_boards_with_few_queens_missing_are_decided_exactly() {
     let n = 200;
-    let base: Vec<u32> = queens::construct(n as u32).unwrap().collect();
+    let base: Vec<u32> = queens::construct(n).unwrap().collect();
     // Every row given but twelve: the open 12 × 12 board is searched exactly.
     let open = [3, 17, 40, 41, 42, 90, 120, 150, 151, 170, 198, 199];
     let mut problem = Completion::new(n);

@@ -4,7 +4,7 @@ use queens::{Event, Trace, reference};
 
 #[test]
 fn the_trace_finds_every_solution_in_order() {
-    for n in 0..=8u32 {
+    for n in 0..=8usize {
         let mut trace = Trace::new(n);
         let mut board: Vec<u32> = Vec::new();
         let mut found = Vec::new();

@@ -119,7 +119,7 @@ fn checked_problem(args: &CompleteArgs) -> anyhow::Result<Completion> {
 fn problem(args: &CompleteArgs) -> anyhow::Result<Completion> {
     let mut problem = match args.n {
         Some(n) => {
-            let mut problem = Completion::new(n as usize);
+            let mut problem = Completion::new(n);
             for (row, column) in squares(args.queens.as_deref().unwrap_or(""))? {
                 problem = problem.queen(row, column);
             }

@@ -17,7 +17,7 @@ pub(crate) fn run(args: &OneArgs) -> anyhow::Result<ExitCode> {
     let n = args.n;
     picture::check(args.format, &args.picture)?;
     let drawn = !matches!(args.format, FormatArg::Text(Format::Columns | Format::Json));
-    if drawn && n as usize > DRAWN_MAX_N {
+    if drawn && n > DRAWN_MAX_N {
         let name = args
             .format
             .to_possible_value()
@@ -35,7 +35,7 @@ pub(crate) fn run(args: &OneArgs) -> anyhow::Result<ExitCode> {
     if args.seed.is_some() && !args.random && !args.uniform {
         return Err(usage("--seed only applies to --random or --uniform"));
     }
-    if args.uniform && n as usize > RANK_MAX_N {
+    if args.uniform && n > RANK_MAX_N {
         return Err(usage(format!(
             "n = {n} is too large for --uniform: at most {RANK_MAX_N} (drawing uniformly counts the solutions; --random takes any n)"
         )));
@@ -57,7 +57,7 @@ pub(crate) fn run(args: &OneArgs) -> anyhow::Result<ExitCode> {
         writer.write(&solution(args)?)?;
     } else {
         // Streamed row by row: a billion queens never sit in memory.
-        writer.write_iter(n as usize, construct(n).expect("n is not 2 or 3"))?;
+        writer.write_iter(n, construct(n).expect("n is not 2 or 3"))?;
     }
     writer.finish()?;
     Ok(ExitCode::SUCCESS)
@@ -74,7 +74,7 @@ fn solution(args: &OneArgs) -> anyhow::Result<Vec<u32>> {
     eprintln!("seed: {seed}");
     Ok(if args.uniform {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        uniform_solution(n as usize, &mut rng)?
+        uniform_solution(n, &mut rng)?
             .expect("n is not 2 or 3")
             .into_columns()
     } else {
