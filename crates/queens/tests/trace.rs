@@ -35,7 +35,7 @@ fn the_trace_finds_every_solution_in_order() {
                 }
                 Event::Solution { index } => {
                     assert_eq!(index as usize, found.len());
-                    assert_eq!(board.len(), n as usize);
+                    assert_eq!(board.len(), n);
                     found.push(board.clone());
                 }
             }
@@ -45,6 +45,6 @@ fn the_trace_finds_every_solution_in_order() {
             board.is_empty(),
             "n = {n}: the search ends with an empty board"
         );
-        assert_eq!(found, reference::solutions(n as usize), "n = {n}");
+        assert_eq!(found, reference::solutions(n), "n = {n}");
     }
 }
