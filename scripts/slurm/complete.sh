@@ -8,7 +8,7 @@
 # and watches their answers. The first completion is printed (exit 0) and the rest of the
 # array cancelled; when every share has none it says "no completion" (exit 1); when a
 # share ran out of time or was lost it says "unknown" (exit 3), naming those shares. A
-# task that fails otherwise (a bad option: exit 2) stops the array; its error is shown
+# task that fails otherwise (a bad option: exit 2; a failure while working: exit 4) stops the array; its error is shown
 # and its exit code returned.
 # WORKDIR (default ./nqueens-complete) must be on a file system every node sees. Extra
 # sbatch options (partition, account, time limit) go in SBATCH_OPTIONS.

@@ -103,7 +103,11 @@ fn within<T: Send + 'static>(
     std::thread::spawn(move || done.send(work()));
     match answer.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
         Ok(result) => result.map(Some),
-        Err(_) => Ok(None),
+        Err(mpsc::RecvTimeoutError::Timeout) => Ok(None),
+        // The work ended without an answer: a bug, never to be read as "unknown".
+        Err(mpsc::RecvTimeoutError::Disconnected) => {
+            Err(anyhow::anyhow!("the search stopped without an answer"))
+        }
     }
 }
 
