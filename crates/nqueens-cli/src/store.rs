@@ -45,48 +45,17 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     result
 }
 
-/// A tally as decimal strings: JSON numbers above 2^53 are not safe in every reader.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct TallyRecord {
-    total: String,
-    classes_of_8: String,
-    classes_of_4: String,
-    classes_of_2: String,
-    classes_of_1: String,
+/// The classes add up to the total, as in every tally a count makes.
+fn sound(tally: &Tally) -> bool {
+    tally.is_consistent()
 }
 
-impl From<Tally> for TallyRecord {
-    fn from(t: Tally) -> Self {
-        TallyRecord {
-            total: t.total.to_string(),
-            classes_of_8: t.classes_of_8.to_string(),
-            classes_of_4: t.classes_of_4.to_string(),
-            classes_of_2: t.classes_of_2.to_string(),
-            classes_of_1: t.classes_of_1.to_string(),
-        }
-    }
-}
-
-impl TallyRecord {
-    /// The tally, if every field is a number and the classes add up to the total.
-    pub(crate) fn tally(&self) -> Option<Tally> {
-        let tally = Tally {
-            total: self.total.parse().ok()?,
-            classes_of_8: self.classes_of_8.parse().ok()?,
-            classes_of_4: self.classes_of_4.parse().ok()?,
-            classes_of_2: self.classes_of_2.parse().ok()?,
-            classes_of_1: self.classes_of_1.parse().ok()?,
-        };
-        tally.is_consistent().then_some(tally)
-    }
-
-    /// The fields in a fixed order, for checksums.
-    fn digest_text(&self) -> String {
-        format!(
-            "{}|{}|{}|{}|{}",
-            self.total, self.classes_of_8, self.classes_of_4, self.classes_of_2, self.classes_of_1
-        )
-    }
+/// A tally's fields in a fixed order, for checksums.
+fn digest_text(t: &Tally) -> String {
+    format!(
+        "{}|{}|{}|{}|{}",
+        t.total, t.classes_of_8, t.classes_of_4, t.classes_of_2, t.classes_of_1
+    )
 }
 
 /// The sum of tallies read back from files, or `None` if it would overflow: only a
@@ -168,7 +137,7 @@ pub(crate) struct UnitRecord {
     pub(crate) unit: usize,
     pub(crate) n: usize,
     pub(crate) plan_hash: String,
-    pub(crate) tally: TallyRecord,
+    pub(crate) tally: Tally,
     pub(crate) elapsed: f64,
     pub(crate) host: String,
     pub(crate) checksum: String,
@@ -180,7 +149,7 @@ impl UnitRecord {
             unit,
             n,
             plan_hash: plan_hash.to_owned(),
-            tally: tally.into(),
+            tally,
             elapsed,
             host: host(),
             checksum: String::new(),
@@ -196,7 +165,7 @@ impl UnitRecord {
             self.unit,
             self.n,
             self.plan_hash,
-            self.tally.digest_text(),
+            digest_text(&self.tally),
             self.elapsed,
             self.host
         );
@@ -228,7 +197,7 @@ pub(crate) struct Checkpoint {
     plan_version: u32,
     pub(crate) plan_hash: String,
     /// Finished units and their tallies, by unit id.
-    pub(crate) done: std::collections::BTreeMap<usize, TallyRecord>,
+    pub(crate) done: std::collections::BTreeMap<usize, Tally>,
     /// SHA-256 over every other field, so that a damaged or edited checkpoint is refused
     /// rather than trusted.
     #[serde(default)]
@@ -257,18 +226,15 @@ impl Checkpoint {
             self.format, self.n, self.plan_version, self.plan_hash
         ));
         for (id, tally) in &self.done {
-            h.update(format!("{id}|{}\n", tally.digest_text()));
+            h.update(format!("{id}|{}\n", digest_text(tally)));
         }
         hex::encode(h.finalize())
     }
 
     /// The sum of the finished units' tallies.
     pub(crate) fn tally(&self) -> Tally {
-        let tallies = self.done.values().map(|t| {
-            t.tally()
-                .expect("checked when loaded, and made here from a count")
-        });
-        checked_sum(tallies).expect("checked when loaded, and made here from a count")
+        checked_sum(self.done.values().copied())
+            .expect("checked when loaded, and made here from counts")
     }
 
     /// The checkpoint in `path` if there is one, refusing one made for another count.
@@ -321,12 +287,12 @@ impl Checkpoint {
         if cp.done.keys().any(|&id| id >= plan.units().len()) {
             return Err(damaged("names units that are not in the plan"));
         }
-        if cp.done.values().any(|t| t.tally().is_none()) {
+        if !cp.done.values().all(sound) {
             return Err(damaged(
                 "holds a tally whose classes do not add up to its total",
             ));
         }
-        if checked_sum(cp.done.values().filter_map(TallyRecord::tally)).is_none() {
+        if checked_sum(cp.done.values().copied()).is_none() {
             return Err(damaged("holds tallies whose sum overflows"));
         }
         Ok(Some(cp))
@@ -359,10 +325,10 @@ impl UnitRecord {
         if record.unit >= plan.units().len() {
             return Err(format!("unit {} is not in the plan", record.unit));
         }
-        let tally = record
-            .tally
-            .tally()
-            .ok_or("a tally whose classes do not add up to its total")?;
+        if !sound(&record.tally) {
+            return Err("a tally whose classes do not add up to its total".into());
+        }
+        let tally = record.tally;
         Ok((record, tally))
     }
 }
@@ -385,7 +351,7 @@ mod tests {
         let forged = |tallies: &[Tally]| {
             let mut cp = Checkpoint::new(&plan);
             for (id, &t) in tallies.iter().enumerate() {
-                cp.done.insert(id, t.into());
+                cp.done.insert(id, t);
             }
             cp.save(&path).unwrap();
             let err = Checkpoint::load(&path, &plan).unwrap_err().to_string();
@@ -406,7 +372,7 @@ mod tests {
         assert!(forged(&[huge, huge]).contains("sum overflows"));
         // And an honest one loads.
         let mut cp = Checkpoint::new(&plan);
-        cp.done.insert(0, plan.units()[0].count().into());
+        cp.done.insert(0, plan.units()[0].count());
         cp.save(&path).unwrap();
         assert!(Checkpoint::load(&path, &plan).unwrap().is_some());
         std::fs::remove_file(&path).unwrap();

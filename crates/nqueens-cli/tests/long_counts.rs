@@ -156,7 +156,8 @@ fn merge_names_missing_damaged_duplicate_and_foreign_records() {
     let whole = std::fs::read(unit(6)).unwrap();
     std::fs::write(unit(6), &whole[..whole.len() / 2]).unwrap(); // truncated
     let mut flipped = std::fs::read(unit(8)).unwrap();
-    let at = flipped.windows(7).position(|w| w == b"\"total\"").unwrap() + 10;
+    // The total's first digit: one bit flipped turns it into another digit.
+    let at = flipped.windows(8).position(|w| w == b"\"total\":").unwrap() + 8;
     flipped[at] ^= 0x01; // one bit of the total
     std::fs::write(unit(8), flipped).unwrap();
     std::fs::copy(unit(10), records.join("unit-0000010-again.json")).unwrap();

@@ -34,7 +34,7 @@
 //! ```
 //! assert_eq!(queens::count(10)?, 724);
 //! let counts = queens::Counter::new().count(12)?;
-//! assert_eq!((counts.total, counts.unique, counts.classes_of_2), (14200, 1787, 4));
+//! assert_eq!((counts.total, counts.unique(), counts.classes_of_2), (14200, 1787, 4));
 //! # Ok::<(), queens::Error>(())
 //! ```
 //!
@@ -98,9 +98,9 @@ pub use complete::{
 };
 pub use construct::{Construction, construct};
 pub use count::plan;
-pub use count::plan::{Plan, Tally, Unit, plan, plan_split};
+pub use count::plan::{Plan, Unit, plan, plan_split};
 pub use count::rank::{count_prefix, nth_solution, uniform_solution};
-pub use count::{Counter, Counts, count};
+pub use count::{Counter, Tally, count};
 pub use enumerate::{Solutions, UniqueSolutions};
 pub use error::{Cause, Error};
 pub use formats::completion::parse_completion;

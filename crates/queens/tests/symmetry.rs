@@ -90,7 +90,7 @@ fn rotation_symmetric_counts_match_the_classes() {
         let f180 = count_fixed(n, Symmetry::Rotate180).unwrap();
         assert_eq!(f90, 2 * c.classes_of_2, "n = {n}");
         assert_eq!(f180, 2 * c.classes_of_2 + 4 * c.classes_of_4, "n = {n}");
-        assert_eq!(c.unique, (c.total + 2 * f90 + f180) / 8, "n = {n}");
+        assert_eq!(c.unique(), (c.total + 2 * f90 + f180) / 8, "n = {n}");
         for s in [
             Symmetry::FlipColumns,
             Symmetry::FlipRows,
@@ -138,7 +138,7 @@ proptest! {
         let counter = Counter::new().threads(std::num::NonZeroUsize::new(threads).unwrap());
         let sum = counter.run(a, |_, _, _| {}).unwrap() + counter.run(b, |_, _, _| {}).unwrap();
         let whole = Counter::new().count(n).unwrap();
-        prop_assert_eq!(queens::Counts::from_tally(n, sum), whole);
+        prop_assert_eq!(sum, whole);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use indicatif::ProgressBar;
-use queens::{Counter, Counts, Plan, Unit, plan};
+use queens::{Counter, Plan, Tally, Unit, plan};
 
 use crate::store::Checkpoint;
 
@@ -47,9 +47,9 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
 
     let mut out = super::stdout();
     if args.json {
-        super::write_json(&mut out, &counts, threads, units, seconds)?;
+        super::write_json(&mut out, args.n, &counts, threads, units, seconds)?;
     } else if args.unique {
-        writeln!(out, "{}", counts.unique)?;
+        writeln!(out, "{}", counts.unique())?;
     } else {
         writeln!(out, "{}", counts.total)?;
     }
@@ -66,7 +66,7 @@ fn count_with_checkpoint(
     plan: &Plan,
     path: &Path,
     progress: &ProgressBar,
-) -> anyhow::Result<Counts> {
+) -> anyhow::Result<Tally> {
     let mut checkpoint = Checkpoint::load(path, plan)?.unwrap_or_else(|| Checkpoint::new(plan));
     // Fail now, not after the first units, if the file cannot be written.
     checkpoint.save(path)?;
@@ -82,7 +82,7 @@ fn count_with_checkpoint(
         progress.inc(1);
         let mut guard = state.lock().expect("a checkpoint writer panicked");
         let (checkpoint, saved, failure) = &mut *guard;
-        checkpoint.done.insert(unit.id(), tally.into());
+        checkpoint.done.insert(unit.id(), tally);
         if saved.elapsed() >= CHECKPOINT_EVERY && failure.is_none() {
             if let Err(e) = checkpoint.save(path) {
                 *failure = Some(e);
@@ -95,5 +95,5 @@ fn count_with_checkpoint(
         return Err(e);
     }
     checkpoint.save(path)?;
-    Ok(Counts::from_tally(plan.n(), checkpoint.tally()))
+    Ok(checkpoint.tally())
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use queens::{Counts, Tally};
+use queens::Tally;
 use rand::SeedableRng;
 use rand::seq::index::sample;
 use rand_chacha::ChaCha8Rng;
@@ -126,14 +126,13 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::FAILURE);
     };
-    let counts = Counts::from_tally(plan.n(), sum);
     let mut out = super::stdout();
     if args.json {
         let seconds = started.elapsed().as_secs_f64();
         let threads = rayon::current_num_threads();
-        super::write_json(&mut out, &counts, threads, count, seconds)?;
+        super::write_json(&mut out, plan.n(), &sum, threads, count, seconds)?;
     } else {
-        writeln!(out, "total {}\nunique {}", counts.total, counts.unique)?;
+        writeln!(out, "total {}\nunique {}", sum.total, sum.unique())?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -20,7 +20,7 @@ use std::num::NonZeroUsize;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use queens::{Counter, Counts};
+use queens::{Counter, Tally};
 
 /// Standard output, locked and buffered in large blocks for streaming millions of lines.
 pub(crate) fn stdout() -> BufWriter<StdoutLock<'static>> {
@@ -32,26 +32,12 @@ pub(crate) fn counter(threads: Option<NonZeroUsize>) -> Counter {
     threads.map_or_else(Counter::new, |t| Counter::new().threads(t))
 }
 
-/// How many classes of solutions have 8, 4, 2 or 1 distinct images.
+/// The `--json` report: the board size, its tally, and how it was counted.
 #[derive(serde::Serialize)]
-struct Classes {
-    #[serde(rename = "8")]
-    eight: u128,
-    #[serde(rename = "4")]
-    four: u128,
-    #[serde(rename = "2")]
-    two: u128,
-    #[serde(rename = "1")]
-    one: u128,
-}
-
-/// The `--json` report.
-#[derive(serde::Serialize)]
-struct Report {
+struct Report<'a> {
     n: usize,
-    total: u128,
-    unique: u128,
-    classes: Classes,
+    #[serde(flatten)]
+    tally: &'a Tally,
     threads: usize,
     units: usize,
     seconds: f64,
@@ -60,21 +46,15 @@ struct Report {
 /// The `--json` object of `count` and `merge`.
 pub(crate) fn write_json(
     out: &mut impl Write,
-    counts: &Counts,
+    n: usize,
+    tally: &Tally,
     threads: usize,
     units: usize,
     seconds: f64,
 ) -> anyhow::Result<()> {
     let report = Report {
-        n: counts.n,
-        total: counts.total,
-        unique: counts.unique,
-        classes: Classes {
-            eight: counts.classes_of_8,
-            four: counts.classes_of_4,
-            two: counts.classes_of_2,
-            one: counts.classes_of_1,
-        },
+        n,
+        tally,
         threads,
         units,
         seconds: (seconds * 1e6).round() / 1e6,

@@ -1,15 +1,18 @@
 //! Counting solutions without listing them, on as many threads as asked.
 //!
-//! [`Counter`] (here) chooses the method and adds up [`Counts`]: up to n = 17 it joins half
+//! [`Counter`] (here) chooses the method and adds up a [`Tally`]: up to n = 17 it joins half
 //! boards held in memory ([`join`]); beyond, and whenever a count must survive a kill or
 //! be shared out, it runs the [`plan`]'s deterministic list of work units, whose
-//! [`Tally`](plan::Tally)s add up. [`rank`] counts below a prefix to find the solution at
+//! tallies add up. [`rank`] counts below a prefix to find the solution at
 //! a given position or a uniformly random one. The search kernel they all run is
 //! `crate::bitboard`; the classes come from `crate::symmetry`.
 
 pub(crate) mod join;
 pub mod plan;
 pub(crate) mod rank;
+mod tally;
+
+pub use tally::Tally;
 
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -21,7 +24,7 @@ use crate::Symmetry::{Rotate90, Rotate180};
 use crate::threads::on_threads;
 use crate::{Error, count_fixed};
 use join::{JOIN_MAX_N, JOIN_MIN_N, Join};
-use plan::{Plan, Tally, Unit, plan};
+use plan::{Plan, Unit, plan};
 
 /// The number of solutions of the n-queens puzzle (OEIS A000170), on the calling thread.
 ///
@@ -38,81 +41,6 @@ pub fn count(n: usize) -> Result<u128, Error> {
         .map(|c| c.total)
 }
 
-/// Solutions counted in full and up to symmetry, with the class breakdown.
-///
-/// A class of solutions (a solution and its images under the 8 rotations and reflections)
-/// has 8 members, or 4 when a half turn leaves them unchanged, or 2 when a quarter turn
-/// does, so `total = 8·c8 + 4·c4 + 2·c2`. For n = 0 and n = 1 the one solution is its own
-/// image under every symmetry: a class of one (`c1`).
-///
-/// ```
-/// let c = queens::Counter::new().count(8)?;
-/// assert_eq!((c.total, c.unique), (92, 12));
-/// assert_eq!((c.classes_of_8, c.classes_of_4, c.classes_of_2, c.classes_of_1), (11, 1, 0, 0));
-/// # Ok::<(), queens::Error>(())
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Counts {
-    /// The board size.
-    pub n: usize,
-    /// All solutions (OEIS A000170).
-    pub total: u128,
-    /// Solutions up to rotation and reflection (OEIS A002562).
-    pub unique: u128,
-    /// Classes with 8 distinct images.
-    pub classes_of_8: u128,
-    /// Classes with 4 distinct images (half-turn symmetric solutions).
-    pub classes_of_4: u128,
-    /// Classes with 2 distinct images (quarter-turn symmetric solutions).
-    pub classes_of_2: u128,
-    /// Classes of a single solution: only n = 0 and n = 1.
-    pub classes_of_1: u128,
-}
-
-impl Counts {
-    /// The counts of a board with `total` solutions, n ≥ 2, the classes from the
-    /// solutions a quarter and a half turn leave unchanged: `F90 = 2·c2` and
-    /// `F180 = 2·c2 + 4·c4` (no solution is its own mirror image once n ≥ 2).
-    fn from_fixed(n: usize, total: u128, (quarter, half): (u128, u128)) -> Counts {
-        debug_assert!(
-            quarter.is_multiple_of(2)
-                && (half - quarter).is_multiple_of(4)
-                && (total - half).is_multiple_of(8)
-        );
-        let (classes_of_2, classes_of_4) = (quarter / 2, (half - quarter) / 4);
-        let classes_of_8 = (total - half) / 8;
-        Counts {
-            n,
-            total,
-            unique: classes_of_8 + classes_of_4 + classes_of_2,
-            classes_of_8,
-            classes_of_4,
-            classes_of_2,
-            classes_of_1: 0,
-        }
-    }
-
-    /// The counts of an `n × n` board from the sum of all its plan's unit tallies.
-    ///
-    /// ```
-    /// let plan = queens::plan(6)?;
-    /// let tally = plan.units().iter().map(|u| u.count()).sum();
-    /// assert_eq!(queens::Counts::from_tally(6, tally).unique, 1);
-    /// # Ok::<(), queens::Error>(())
-    /// ```
-    pub fn from_tally(n: usize, tally: Tally) -> Counts {
-        Counts {
-            n,
-            total: tally.total,
-            unique: tally.unique(),
-            classes_of_8: tally.classes_of_8,
-            classes_of_4: tally.classes_of_4,
-            classes_of_2: tally.classes_of_2,
-            classes_of_1: tally.classes_of_1,
-        }
-    }
-}
-
 /// Configures and runs a count.
 ///
 /// ```
@@ -120,7 +48,7 @@ impl Counts {
 ///
 /// let counts = queens::Counter::new().threads(NonZeroUsize::new(2).unwrap()).count(10)?;
 /// assert_eq!(counts.total, 724);
-/// assert_eq!(counts.unique, 92);
+/// assert_eq!(counts.unique(), 92);
 /// # Ok::<(), queens::Error>(())
 /// ```
 #[derive(Debug, Clone, Default)]
@@ -147,7 +75,7 @@ impl Counter {
     /// Up to n = 17 it joins half boards, held in memory (tens of megabytes at n = 16 and
     /// 17), and takes the classes from the solutions a quarter and a half turn leave
     /// unchanged ([`count_fixed`](crate::count_fixed)); beyond, it runs the plan's units.
-    pub fn count(&self, n: usize) -> Result<Counts, Error> {
+    pub fn count(&self, n: usize) -> Result<Tally, Error> {
         self.count_with_progress(n, |_, _| {})
     }
 
@@ -173,7 +101,7 @@ impl Counter {
         &self,
         n: usize,
         progress: impl Fn(usize, usize) + Sync,
-    ) -> Result<Counts, Error> {
+    ) -> Result<Tally, Error> {
         let finished = AtomicUsize::new(0);
         let tick = |of: usize| progress(finished.fetch_add(1, Ordering::Relaxed) + 1, of);
         if (JOIN_MIN_N..=JOIN_MAX_N).contains(&n) {
@@ -186,7 +114,7 @@ impl Counter {
                 || (join.count(false, &done), fixed()),
                 || rayon::join(|| join.count(true, &done), fixed),
             )?;
-            return Ok(Counts::from_fixed(n, total, fixed?));
+            return Ok(Tally::from_fixed(total, fixed?));
         }
         let plan = plan(n)?;
         let of = plan.units().len();
@@ -213,9 +141,8 @@ impl Counter {
         &self,
         plan: &Plan,
         done: impl Fn(&Unit, Tally, Duration) + Sync,
-    ) -> Result<Counts, Error> {
-        let tally = self.run(plan.units(), done)?;
-        Ok(Counts::from_tally(plan.n(), tally))
+    ) -> Result<Tally, Error> {
+        self.run(plan.units(), done)
     }
 
     /// Runs `units` (any subset of a plan) and adds up their tallies.

@@ -38,12 +38,12 @@
 //! board's. [`PLAN_VERSION`] changes whenever the list would, so that saved partial results
 //! are never mixed across versions.
 
-use std::ops::{Add, AddAssign};
-
 use crate::bitboard::{MAX_N, Node, check_board, full_mask, search_lanes};
 use crate::limits::PLAN_MAX_UNITS;
 use crate::symmetry::{CanonicalTest, Symmetry};
 use crate::{Error, Solutions};
+
+pub use super::tally::Tally;
 
 /// The version of the unit list: bumped whenever [`plan`] would list different units.
 pub const PLAN_VERSION: u32 = 1;
@@ -78,114 +78,6 @@ impl Prefix {
     /// Row `r`'s column, for each of the first rows.
     pub fn columns(&self) -> &[u8] {
         &self.columns[..usize::from(self.len)]
-    }
-}
-
-/// What one unit, or a sum of units, counted. Every field adds up across units.
-///
-/// ```
-/// use queens::Tally;
-///
-/// let a = Tally { total: 8, classes_of_8: 1, ..Tally::default() };
-/// let b = Tally { total: 4, classes_of_4: 1, ..Tally::default() };
-/// assert_eq!((a + b).unique(), 2);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct Tally {
-    /// Solutions, each class counted with all its members.
-    pub total: u128,
-    /// Classes with 8 distinct images.
-    pub classes_of_8: u128,
-    /// Classes with 4 distinct images: solutions unchanged by a half turn.
-    pub classes_of_4: u128,
-    /// Classes with 2 distinct images: solutions unchanged by a quarter turn.
-    pub classes_of_2: u128,
-    /// Classes of one solution, its own image under every symmetry: only n = 0 and 1.
-    pub classes_of_1: u128,
-}
-
-impl Tally {
-    /// Solutions up to symmetry: the number of classes.
-    pub fn unique(&self) -> u128 {
-        self.classes_of_8 + self.classes_of_4 + self.classes_of_2 + self.classes_of_1
-    }
-
-    /// The sum of two tallies, or `None` where a field would overflow: for adding up
-    /// tallies read back from files, which a damaged or edited file could make wrap.
-    ///
-    /// ```
-    /// use queens::Tally;
-    ///
-    /// let big = Tally { total: u128::MAX, ..Tally::default() };
-    /// assert_eq!(big.checked_add(Tally { total: 1, ..Tally::default() }), None);
-    /// ```
-    pub fn checked_add(self, o: Tally) -> Option<Tally> {
-        Some(Tally {
-            total: self.total.checked_add(o.total)?,
-            classes_of_8: self.classes_of_8.checked_add(o.classes_of_8)?,
-            classes_of_4: self.classes_of_4.checked_add(o.classes_of_4)?,
-            classes_of_2: self.classes_of_2.checked_add(o.classes_of_2)?,
-            classes_of_1: self.classes_of_1.checked_add(o.classes_of_1)?,
-        })
-    }
-
-    /// Whether the classes add up to the total, `8·c8 + 4·c4 + 2·c2 + c1 = total`, as they
-    /// do in every tally a count makes: a check on tallies read back from files.
-    ///
-    /// ```
-    /// use queens::Tally;
-    ///
-    /// assert!(Tally { total: 12, classes_of_8: 1, classes_of_4: 1, ..Tally::default() }.is_consistent());
-    /// assert!(!Tally { total: 13, classes_of_8: 1, classes_of_4: 1, ..Tally::default() }.is_consistent());
-    /// ```
-    pub fn is_consistent(&self) -> bool {
-        let members = [
-            (self.classes_of_8, 8u128),
-            (self.classes_of_4, 4),
-            (self.classes_of_2, 2),
-            (self.classes_of_1, 1),
-        ]
-        .into_iter()
-        .try_fold(0u128, |sum, (classes, size)| {
-            sum.checked_add(classes.checked_mul(size)?)
-        });
-        members == Some(self.total)
-    }
-
-    fn class(&mut self, size: usize) {
-        self.total += size as u128;
-        match size {
-            8 => self.classes_of_8 += 1,
-            4 => self.classes_of_4 += 1,
-            2 => self.classes_of_2 += 1,
-            _ => self.classes_of_1 += 1,
-        }
-    }
-}
-
-impl Add for Tally {
-    type Output = Tally;
-
-    fn add(self, o: Tally) -> Tally {
-        Tally {
-            total: self.total + o.total,
-            classes_of_8: self.classes_of_8 + o.classes_of_8,
-            classes_of_4: self.classes_of_4 + o.classes_of_4,
-            classes_of_2: self.classes_of_2 + o.classes_of_2,
-            classes_of_1: self.classes_of_1 + o.classes_of_1,
-        }
-    }
-}
-
-impl AddAssign for Tally {
-    fn add_assign(&mut self, o: Tally) {
-        *self = *self + o;
-    }
-}
-
-impl std::iter::Sum for Tally {
-    fn sum<I: Iterator<Item = Tally>>(iter: I) -> Tally {
-        iter.fold(Tally::default(), Add::add)
     }
 }
 
