@@ -2,17 +2,57 @@
 //! masks, so that the squares left to a row or a column are a few shifts and ANDs.
 
 use std::fmt;
+use std::marker::PhantomData;
 
 use crate::bitboard::{MAX_N, full_mask};
 
-/// What stays fixed during a search: the board size and the squares no queen may take.
+/// A board the exact search runs on: at most 64 open rows and 64 open columns, each a bit
+/// of a mask, and nodes that say which are open and which squares each may still take.
+/// The bitboard [`Grid`] and the open board of a large problem
+/// ([`Sparse`](super::sparse::Sparse)) both are one, so [`step`], the depth-first search
+/// and the lexicographic walk are written once.
+pub(super) trait Board {
+    /// A node of the search.
+    type Node: Copy;
+    /// What the diagonal-count cut gathers over a node's rows; `()` where a board has no
+    /// cheap numbering of its diagonals.
+    type Reach: Copy;
+    /// Nothing gathered yet.
+    const NO_REACH: Self::Reach;
+
+    /// The number of the last row (and column), for the centre rule.
+    fn last(&self) -> usize;
+    /// The rows without a queen in `node`.
+    fn rows(node: &Self::Node) -> u64;
+    /// The columns without a queen in `node`.
+    fn cols(node: &Self::Node) -> u64;
+    /// The columns where row `r` can still take a queen.
+    fn row_options(&self, node: &Self::Node, r: usize) -> u64;
+    /// The rows where column `c` can still take a queen.
+    fn col_options(&self, node: &Self::Node, c: usize) -> u64;
+    /// `node` with a queen on row `r`, column `c`.
+    fn place(&self, node: Self::Node, r: usize, c: usize) -> Self::Node;
+    /// `reach` with the diagonals of row `r`'s open squares `options` added.
+    fn reach(&self, reach: Self::Reach, r: usize, options: u64) -> Self::Reach;
+    /// Whether the diagonals reached leave room for `queens` more queens.
+    fn room(reach: Self::Reach, queens: u32) -> bool;
+    /// Writes a queen on row `r`, column `c` of this board into the whole board's column
+    /// array.
+    fn record(&self, columns: &mut [u32], r: usize, c: usize) {
+        columns[r] = c as u32;
+    }
+}
+
+/// What stays fixed during a search on the bitboards: the board size and the squares no
+/// queen may take; `D` holds a direction's diagonals.
 #[derive(Debug, Clone)]
-pub(super) struct Grid {
+pub(super) struct Grid<D = u128> {
     n: usize,
     /// Per row, the columns closed to it by blocked squares.
     row_blocked: [u64; MAX_N],
     /// Per column, the rows closed to it by blocked squares.
     col_blocked: [u64; MAX_N],
+    diagonals: PhantomData<D>,
 }
 
 /// A set of diagonals of one direction, one bit each: `u64` holds the 2n − 1 diagonals
@@ -126,12 +166,13 @@ pub(super) enum Order {
     Tightest,
 }
 
-impl Grid {
-    pub(super) fn new(n: usize, blocked: &[(u32, u32)]) -> Grid {
+impl<D: Diagonals> Grid<D> {
+    pub(super) fn new(n: usize, blocked: &[(u32, u32)]) -> Grid<D> {
         let mut grid = Grid {
             n,
             row_blocked: [0; MAX_N],
             col_blocked: [0; MAX_N],
+            diagonals: PhantomData,
         };
         for &(r, c) in blocked {
             grid.row_blocked[r as usize] |= 1 << c;
@@ -140,12 +181,8 @@ impl Grid {
         grid
     }
 
-    pub(super) fn n(&self) -> usize {
-        self.n
-    }
-
     /// The empty board.
-    pub(super) fn start<D: Diagonals>(&self) -> State<D> {
+    pub(super) fn start(&self) -> State<D> {
         let full = full_mask(self.n);
         State {
             rows: full,
@@ -157,7 +194,7 @@ impl Grid {
     }
 
     /// Closes the diagonal `r + c = d`.
-    pub(super) fn exclude_sum<D: Diagonals>(&self, s: State<D>, d: usize) -> State<D> {
+    pub(super) fn exclude_sum(&self, s: State<D>, d: usize) -> State<D> {
         State {
             sums: s.sums.with(d),
             ..s
@@ -165,7 +202,7 @@ impl Grid {
     }
 
     /// Closes the diagonal `r − c = d − (n − 1)`.
-    pub(super) fn exclude_difference<D: Diagonals>(&self, s: State<D>, d: usize) -> State<D> {
+    pub(super) fn exclude_difference(&self, s: State<D>, d: usize) -> State<D> {
         State {
             downs: s.downs.with(d),
             ups: s.ups.with(2 * (self.n - 1) - d),
@@ -173,9 +210,52 @@ impl Grid {
         }
     }
 
-    /// Places a queen on row `r`, column `c`.
+    /// The mask of squares a row-by-row search may use in each row of `s`: the square of
+    /// a placed queen in its row, the open squares elsewhere.
+    pub(super) fn row_masks(&self, s: &State<D>, columns: &[Option<u32>]) -> Vec<u64> {
+        (0..self.n)
+            .map(|r| match columns[r] {
+                Some(c) => 1 << c,
+                None => self.row_options(s, r),
+            })
+            .collect()
+    }
+}
+
+impl<D: Diagonals> Board for Grid<D> {
+    type Node = State<D>;
+    type Reach = (D, D);
+    const NO_REACH: (D, D) = (D::NONE, D::NONE);
+
     #[inline(always)]
-    pub(super) fn place<D: Diagonals>(&self, s: State<D>, r: usize, c: usize) -> State<D> {
+    fn last(&self) -> usize {
+        self.n.saturating_sub(1) // n = 0: no line to scan
+    }
+
+    #[inline(always)]
+    fn rows(s: &State<D>) -> u64 {
+        s.rows
+    }
+
+    #[inline(always)]
+    fn cols(s: &State<D>) -> u64 {
+        s.cols
+    }
+
+    #[inline(always)]
+    fn row_options(&self, s: &State<D>, r: usize) -> u64 {
+        let m = self.n - 1;
+        s.cols & !self.row_blocked[r] & !s.sums.window(r) & !s.ups.window(m - r)
+    }
+
+    #[inline(always)]
+    fn col_options(&self, s: &State<D>, c: usize) -> u64 {
+        let m = self.n - 1;
+        s.rows & !self.col_blocked[c] & !s.sums.window(c) & !s.downs.window(m - c)
+    }
+
+    #[inline(always)]
+    fn place(&self, s: State<D>, r: usize, c: usize) -> State<D> {
         let m = self.n - 1;
         State {
             rows: s.rows & !(1 << r),
@@ -186,167 +266,146 @@ impl Grid {
         }
     }
 
-    /// The columns where row `r` can still take a queen.
+    /// A row's open squares spread onto the sum and the up diagonals they lie on: each
+    /// queen needs a diagonal of each direction of its own.
     #[inline(always)]
-    pub(super) fn row_options<D: Diagonals>(&self, s: &State<D>, r: usize) -> u64 {
-        let m = self.n - 1;
-        s.cols & !self.row_blocked[r] & !s.sums.window(r) & !s.ups.window(m - r)
+    fn reach(&self, (sums, ups): (D, D), r: usize, options: u64) -> (D, D) {
+        (
+            sums.or(D::spread(options, r)),
+            ups.or(D::spread(options, self.n - 1 - r)),
+        )
     }
 
-    /// The rows where column `c` can still take a queen.
     #[inline(always)]
-    fn col_options<D: Diagonals>(&self, s: &State<D>, c: usize) -> u64 {
-        let m = self.n - 1;
-        s.rows & !self.col_blocked[c] & !s.sums.window(c) & !s.downs.window(m - c)
+    fn room((sums, ups): (D, D), queens: u32) -> bool {
+        sums.len() >= queens && ups.len() >= queens
     }
+}
 
-    /// Looks at every open line of `s` and says how to go on.
-    ///
-    /// In [`Order::Tightest`] it branches on the line with the fewest squares left, and
-    /// among those on the one nearest the centre of the board: a queen there attacks the
-    /// most squares, so its branches die soonest (Knuth's "Dancing Links", 2000, orders
-    /// the rows and columns of n queens middle first for the same reason). Against
-    /// taking the first such line, this searched 22% to 44% fewer nodes on ten generated
-    /// instances at each n from 22 to 25, cut near their hard point.
-    ///
-    /// Besides a row or column with no square left, it cuts a node where the open
-    /// squares lie on fewer distinct diagonals (either direction) than there are queens
-    /// still to place: each queen needs a diagonal of its own.
-    ///
-    /// In [`Order::Tightest`] it first places, in `s` and `columns`, every queen that a
-    /// row or column with one square left forces, until none is left: one pass over the
-    /// lines settles several forced squares, where branching on each would rescan them
-    /// all every time.
-    #[inline(always)]
-    pub(super) fn step<D: Diagonals>(
-        &self,
-        s: &mut State<D>,
-        columns: &mut [u32],
-        order: Order,
-    ) -> Step {
-        let m = self.n.saturating_sub(1); // n = 0: no line to scan
-        'pass: loop {
-            if s.rows == 0 {
-                return Step::Done;
-            }
-            let queens = s.rows.count_ones();
-            let (mut sums, mut ups) = (D::NONE, D::NONE);
-            // How many open rows each column meets, bit-sliced: `ones`, `twos` and
-            // `fours` are the bits of a count that stops growing at 4 and more.
-            let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
-            // The best row so far, and its rank: fewest squares, then nearest the centre
-            // (for `Order::Rows`, the first row).
-            let (mut best, mut best_rank) = (0, u32::MAX);
-            let mut rows = s.rows;
-            while rows != 0 {
-                let r = rows.trailing_zeros() as usize;
-                rows &= rows - 1;
-                let options = self.row_options(s, r);
-                if options == 0 {
-                    return Step::Dead;
-                }
-                if order == Order::Tightest && options & (options - 1) == 0 {
-                    if self.force_rows(s, columns, rows | 1 << r) {
-                        continue 'pass;
-                    }
-                    return Step::Dead;
-                }
-                sums = sums.or(D::spread(options, r));
-                ups = ups.or(D::spread(options, m - r));
-                let carry = ones & options;
-                ones ^= options;
-                fours |= twos & carry;
-                twos ^= carry;
-                let rank = match order {
-                    Order::Rows => 0,
-                    Order::Tightest => options.count_ones() << 7 | off_centre(r, m) as u32,
-                };
-                if rank < best_rank {
-                    (best, best_rank) = (r, rank);
-                }
-            }
-            let (fewest, nearest) = (best_rank >> 7, (best_rank & 127) as usize);
-            let met = ones | twos | fours;
-            if met != s.cols || sums.len() < queens || ups.len() < queens {
-                return Step::Dead;
-            }
-            let best = Step::Row(best, self.row_options(s, best));
-            if order == Order::Rows {
-                return best;
-            }
-            let mut single = ones & !twos & !fours;
-            if single != 0 {
-                while single != 0 {
-                    let c = single.trailing_zeros() as usize;
-                    single &= single - 1;
-                    // An earlier forced queen may have taken this column's square.
-                    let options = self.col_options(s, c);
-                    if options == 0 {
-                        return Step::Dead;
-                    }
-                    let r = options.trailing_zeros() as usize;
-                    *s = self.place(*s, r, c);
-                    columns[r] = c as u32;
-                }
-                continue 'pass;
-            }
-            // A column beats the best row when it has fewer squares left, or as few and
-            // lies nearer the centre.
-            let (two, three) = (!ones & twos & !fours, ones & twos & !fours);
-            let (tighter, as_tight) = match fewest {
-                2 => (0, two),
-                3 => (two, three),
-                _ if two != 0 => (two, 0),
-                _ => (three, 0),
-            };
-            let column = if tighter != 0 {
-                Some(most_central(tighter, m).0)
-            } else {
-                let (c, off) = most_central(as_tight, m);
-                (off < nearest).then_some(c)
-            };
-            return match column {
-                Some(c) => Step::Column(c, self.col_options(s, c)),
-                None => best,
-            };
+/// Looks at every open line of `s`, on any [`Board`], and says how to go on.
+///
+/// In [`Order::Tightest`] it branches on the line with the fewest squares left, and
+/// among those on the one nearest the centre of the board: a queen there attacks the
+/// most squares, so its branches die soonest (Knuth's "Dancing Links", 2000, orders
+/// the rows and columns of n queens middle first for the same reason). Against
+/// taking the first such line, this searched 22% to 44% fewer nodes on ten generated
+/// instances at each n from 22 to 25, cut near their hard point.
+///
+/// Besides a row or column with no square left, it cuts a node where the open
+/// squares lie on fewer distinct diagonals (either direction) than there are queens
+/// still to place: each queen needs a diagonal of its own.
+///
+/// In [`Order::Tightest`] it first places, in `s` and `columns`, every queen that a
+/// row or column with one square left forces, until none is left: one pass over the
+/// lines settles several forced squares, where branching on each would rescan them
+/// all every time.
+#[inline(always)]
+pub(super) fn step<B: Board>(b: &B, s: &mut B::Node, columns: &mut [u32], order: Order) -> Step {
+    let m = b.last();
+    'pass: loop {
+        if B::rows(s) == 0 {
+            return Step::Done;
         }
-    }
-
-    /// Places the queen of every row of `rows` left with one square, in `s` and
-    /// `columns`, looking at each row once; false if one is left with none.
-    #[inline(always)]
-    fn force_rows<D: Diagonals>(
-        &self,
-        s: &mut State<D>,
-        columns: &mut [u32],
-        mut rows: u64,
-    ) -> bool {
+        let queens = B::rows(s).count_ones();
+        let mut reach = B::NO_REACH;
+        // How many open rows each column meets, bit-sliced: `ones`, `twos` and
+        // `fours` are the bits of a count that stops growing at 4 and more.
+        let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
+        // The best row so far, and its rank: fewest squares, then nearest the centre
+        // (for `Order::Rows`, the first row).
+        let (mut best, mut best_rank) = (0, u32::MAX);
+        let mut rows = B::rows(s);
         while rows != 0 {
             let r = rows.trailing_zeros() as usize;
             rows &= rows - 1;
-            let options = self.row_options(s, r);
+            let options = b.row_options(s, r);
             if options == 0 {
-                return false;
+                return Step::Dead;
             }
-            if options & (options - 1) == 0 {
-                let c = options.trailing_zeros() as usize;
-                *s = self.place(*s, r, c);
-                columns[r] = c as u32;
+            if order == Order::Tightest && options & (options - 1) == 0 {
+                if force_rows(b, s, columns, rows | 1 << r) {
+                    continue 'pass;
+                }
+                return Step::Dead;
+            }
+            reach = b.reach(reach, r, options);
+            let carry = ones & options;
+            ones ^= options;
+            fours |= twos & carry;
+            twos ^= carry;
+            let rank = match order {
+                Order::Rows => 0,
+                Order::Tightest => options.count_ones() << 7 | off_centre(r, m) as u32,
+            };
+            if rank < best_rank {
+                (best, best_rank) = (r, rank);
             }
         }
-        true
+        let (fewest, nearest) = (best_rank >> 7, (best_rank & 127) as usize);
+        let met = ones | twos | fours;
+        if met != B::cols(s) || !B::room(reach, queens) {
+            return Step::Dead;
+        }
+        let best = Step::Row(best, b.row_options(s, best));
+        if order == Order::Rows {
+            return best;
+        }
+        let mut single = ones & !twos & !fours;
+        if single != 0 {
+            while single != 0 {
+                let c = single.trailing_zeros() as usize;
+                single &= single - 1;
+                // An earlier forced queen may have taken this column's square.
+                let options = b.col_options(s, c);
+                if options == 0 {
+                    return Step::Dead;
+                }
+                let r = options.trailing_zeros() as usize;
+                *s = b.place(*s, r, c);
+                columns[r] = c as u32;
+            }
+            continue 'pass;
+        }
+        // A column beats the best row when it has fewer squares left, or as few and
+        // lies nearer the centre.
+        let (two, three) = (!ones & twos & !fours, ones & twos & !fours);
+        let (tighter, as_tight) = match fewest {
+            2 => (0, two),
+            3 => (two, three),
+            _ if two != 0 => (two, 0),
+            _ => (three, 0),
+        };
+        let column = if tighter != 0 {
+            Some(most_central(tighter, m).0)
+        } else {
+            let (c, off) = most_central(as_tight, m);
+            (off < nearest).then_some(c)
+        };
+        return match column {
+            Some(c) => Step::Column(c, b.col_options(s, c)),
+            None => best,
+        };
     }
+}
 
-    /// The mask of squares a row-by-row search may use in each row of `s`: the square of
-    /// a placed queen in its row, the open squares elsewhere.
-    pub(super) fn row_masks(&self, s: &State, columns: &[Option<u32>]) -> Vec<u64> {
-        (0..self.n)
-            .map(|r| match columns[r] {
-                Some(c) => 1 << c,
-                None => self.row_options(s, r),
-            })
-            .collect()
+/// Places the queen of every row of `rows` left with one square, in `s` and `columns`,
+/// looking at each row once; false if one is left with none.
+#[inline(always)]
+fn force_rows<B: Board>(b: &B, s: &mut B::Node, columns: &mut [u32], mut rows: u64) -> bool {
+    while rows != 0 {
+        let r = rows.trailing_zeros() as usize;
+        rows &= rows - 1;
+        let options = b.row_options(s, r);
+        if options == 0 {
+            return false;
+        }
+        if options & (options - 1) == 0 {
+            let c = options.trailing_zeros() as usize;
+            *s = b.place(*s, r, c);
+            columns[r] = c as u32;
+        }
     }
+    true
 }
 
 /// How far line `i` lies from the centre of a board whose last line is `m`, doubled so

@@ -34,7 +34,7 @@ use crate::bitboard::{MAX_N, search_lanes};
 use crate::limits::COMPLETION_MAX_N;
 use crate::threads::on_threads;
 use crate::{Error, Placement};
-use grid::{Diagonals, Grid};
+use grid::{Board, Diagonals, Grid};
 use search::{Clock, Setup, prefixes_of};
 
 pub use givens::{Diagonal, GivenConflict};
@@ -255,7 +255,7 @@ impl Completion {
             return Ok(Completions(Walker::Open(Box::new(open.walk()))));
         }
         let (grid, start, given) = self.setup::<u128>()?;
-        Ok(Completions::new(grid, start, given))
+        Ok(Completions::on_grid(grid, start, &given))
     }
 
     /// The number of completions, exact, where [`is_exact`](Self::is_exact) says so
@@ -287,19 +287,14 @@ impl Completion {
     /// ```
     pub fn count(&self) -> Result<u128, Error> {
         if let Some(open) = self.open_board()? {
-            let mut walk = open.walk();
-            let mut count = 0;
-            while walk.next_columns().is_some() {
-                count += 1;
-            }
-            return Ok(count);
+            return Ok(Completions(Walker::Open(Box::new(open.walk()))).count() as u128);
         }
         let (grid, start, given) = self.setup::<u128>()?;
         let n = self.n;
         let masks = grid.row_masks(&start, &given);
         // The kernel wants a row of prefix above its lanes and two rows below them.
         if n < 5 {
-            return Ok(Completions::new(grid, start, given).count() as u128);
+            return Ok(Completions::on_grid(grid, start, &given).count() as u128);
         }
         let depth = (n - 4).min(3);
         let mut prefixes = Vec::new();

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::grid::{Diagonals, Grid, Order, State, Step};
+use super::grid::{Board, Diagonals, Grid, Order, State, Step, step};
 use super::{Completion, Outcome};
 use crate::threads::on_threads;
 use crate::{Error, Placement};
@@ -29,7 +29,7 @@ impl Completion {
             let mut next = Vec::new();
             let mut grew = false;
             for (mut s, mut columns) in frontier {
-                let step = grid.step(&mut s, &mut columns, Order::Tightest);
+                let step = step(&grid, &mut s, &mut columns, Order::Tightest);
                 match step {
                     Step::Done => {
                         next.push((s, columns));
@@ -95,7 +95,7 @@ impl Completion {
 
 /// A search's start: the fixed masks, the node with the givens placed, and each row's
 /// given column.
-pub(super) type Setup<D> = (Grid, State<D>, Vec<Option<u32>>);
+pub(super) type Setup<D> = (Grid<D>, State<D>, Vec<Option<u32>>);
 
 /// How many subtrees [`Completion::find`] splits its search into, at least, for the
 /// threads to share; per share with [`Completion::find_share`].
@@ -149,14 +149,15 @@ impl Clock<'_> {
     }
 }
 
-/// Depth-first search branching on the tightest line: `Some(true)` with `columns`
-/// filled, `Some(false)` when there is no completion, `None` at the deadline.
+/// Depth-first search branching on the tightest line, on any [`Board`]: `Some(true)` with
+/// `columns` filled (a column per row of the board), `Some(false)` when there is no
+/// completion, `None` at the deadline.
 ///
-/// Nearly all of its time is the line scan of [`Grid::step`], a popcount per line; on
-/// x86-64 CPUs that have the instruction it runs a copy compiled to use it.
-fn tightest<D: Diagonals>(
-    grid: &Grid,
-    s: State<D>,
+/// Nearly all of its time is the line scan of [`step`], a popcount per line; on x86-64
+/// CPUs that have the instruction it runs a copy compiled to use it.
+pub(super) fn tightest<B: Board>(
+    board: &B,
+    s: B::Node,
     columns: &mut [u32],
     clock: &mut Clock<'_>,
 ) -> Option<bool> {
@@ -166,36 +167,36 @@ fn tightest<D: Diagonals>(
         && std::arch::is_x86_feature_detected!("bmi2")
     {
         // SAFETY: the features were just detected on the running CPU.
-        return unsafe { tightest_x86(grid, s, columns, clock) };
+        return unsafe { tightest_x86(board, s, columns, clock) };
     }
-    tightest_any(grid, s, columns, clock)
+    tightest_any(board, s, columns, clock)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
-fn tightest_x86<D: Diagonals>(
-    grid: &Grid,
-    s: State<D>,
+fn tightest_x86<B: Board>(
+    board: &B,
+    s: B::Node,
     columns: &mut [u32],
     clock: &mut Clock<'_>,
 ) -> Option<bool> {
-    tightest_any(grid, s, columns, clock)
+    tightest_any(board, s, columns, clock)
 }
 
 #[inline(always)]
-fn tightest_any<D: Diagonals>(
-    grid: &Grid,
-    mut s: State<D>,
+fn tightest_any<B: Board>(
+    board: &B,
+    mut s: B::Node,
     columns: &mut [u32],
     clock: &mut Clock<'_>,
 ) -> Option<bool> {
     // Per branching node on the path: the node, and the squares it has still to try.
-    let mut path: Vec<(State<D>, Step)> = Vec::with_capacity(grid.n());
+    let mut path: Vec<(B::Node, Step)> = Vec::with_capacity(board.last() + 1);
     loop {
         if !clock.tick() {
             return None;
         }
-        match grid.step(&mut s, columns, Order::Tightest) {
+        match step(board, &mut s, columns, Order::Tightest) {
             Step::Done => return Some(true),
             Step::Dead => {}
             step => path.push((s, step)),
@@ -206,7 +207,7 @@ fn tightest_any<D: Diagonals>(
             };
             if let Some((r, c)) = step.next_square() {
                 columns[r] = c as u32;
-                s = grid.place(*node, r, c);
+                s = board.place(*node, r, c);
                 break;
             }
             path.pop();

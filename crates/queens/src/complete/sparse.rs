@@ -11,6 +11,9 @@ use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use super::grid::Board;
+use super::search::tightest;
+use super::walk::Walk;
 use super::{Clock, Completion, Diagonal};
 use crate::bitboard::{MAX_N, full_mask};
 
@@ -33,20 +36,10 @@ pub(super) struct Sparse {
 
 /// A node: what each open row may still take, and which rows and columns are open.
 #[derive(Debug, Clone, Copy)]
-struct Node {
+pub(super) struct Node {
     options: [u64; MAX_N],
     rows: u64,
     cols: u64,
-}
-
-/// What to do at a node, as in the bitboard search.
-enum Step {
-    Done,
-    Dead,
-    /// Branch on open row `i`'s squares (column indices).
-    Row(usize, u64),
-    /// Branch on open column `j`'s squares (row indices).
-    Column(usize, u64),
 }
 
 impl Sparse {
@@ -123,7 +116,7 @@ impl Sparse {
             found: &found,
         };
         let mut placed = [0u32; MAX_N];
-        let complete = self.search(self.root(), &mut placed, &mut clock)?;
+        let complete = tightest(self, self.root(), &mut placed, &mut clock)?;
         Some(complete.then(|| {
             let mut columns = self.given_columns();
             for (i, &r) in self.rows.iter().enumerate() {
@@ -131,33 +124,6 @@ impl Sparse {
             }
             columns
         }))
-    }
-
-    /// Depth first from `node`: `Some(true)` with `placed` filled (a column index per
-    /// open row), `Some(false)` without a completion, `None` at the deadline.
-    fn search(&self, mut node: Node, placed: &mut [u32], clock: &mut Clock<'_>) -> Option<bool> {
-        if !clock.tick() {
-            return None;
-        }
-        let step = self.step(&mut node, placed);
-        let (line, mut squares, row) = match step {
-            Step::Done => return Some(true),
-            Step::Dead => return Some(false),
-            Step::Row(i, squares) => (i, squares, true),
-            Step::Column(j, squares) => (j, squares, false),
-        };
-        while squares != 0 {
-            let other = squares.trailing_zeros() as usize;
-            squares &= squares - 1;
-            let (i, j) = if row { (line, other) } else { (other, line) };
-            let mut child = node;
-            self.place(&mut child, i, j);
-            placed[i] = j as u32;
-            if self.search(child, placed, clock)? {
-                return Some(true);
-            }
-        }
-        Some(false)
     }
 
     /// The node with only the givens placed.
@@ -179,91 +145,11 @@ impl Sparse {
         columns
     }
 
-    /// Puts a queen on open row `i`, open column `j`.
-    fn place(&self, node: &mut Node, i: usize, j: usize) {
-        let k = self.rows.len();
-        node.rows &= !(1 << i);
-        node.cols &= !(1 << j);
-        let attacks = &self.attacks[(i * k + j) * k..][..k];
-        let mut rows = node.rows;
-        while rows != 0 {
-            let i2 = rows.trailing_zeros() as usize;
-            rows &= rows - 1;
-            node.options[i2] &= !(1 << j) & !attacks[i2];
-        }
-    }
-
-    /// Places every queen a line with one square left forces, then picks the line with
-    /// the fewest squares left, as [`super::grid::Grid::step`] does on the bitboards.
-    fn step(&self, node: &mut Node, placed: &mut [u32]) -> Step {
-        'pass: loop {
-            if node.rows == 0 {
-                return Step::Done;
-            }
-            let (mut best, mut fewest) = (0, u32::MAX);
-            // How many open rows each column meets, bit-sliced, stopping at 4.
-            let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
-            let mut rows = node.rows;
-            while rows != 0 {
-                let i = rows.trailing_zeros() as usize;
-                rows &= rows - 1;
-                let options = node.options[i];
-                match options.count_ones() {
-                    0 => return Step::Dead,
-                    1 => {
-                        let j = options.trailing_zeros() as usize;
-                        self.place(node, i, j);
-                        placed[i] = j as u32;
-                        continue 'pass;
-                    }
-                    count if count < fewest => (best, fewest) = (i, count),
-                    _ => {}
-                }
-                let carry = ones & options;
-                ones ^= options;
-                fours |= twos & carry;
-                twos ^= carry;
-            }
-            if ones | twos | fours != node.cols {
-                return Step::Dead;
-            }
-            let single = ones & !twos & !fours;
-            if single != 0 {
-                let j = single.trailing_zeros() as usize;
-                let i = self.column_squares(node, j).trailing_zeros() as usize;
-                self.place(node, i, j);
-                placed[i] = j as u32;
-                continue 'pass;
-            }
-            let two = !ones & twos & !fours;
-            let three = ones & twos & !fours;
-            let column = match fewest {
-                0..=2 => 0,
-                3 => two,
-                _ if two != 0 => two,
-                _ => three,
-            };
-            return if column != 0 {
-                let j = column.trailing_zeros() as usize;
-                Step::Column(j, self.column_squares(node, j))
-            } else {
-                Step::Row(best, node.options[best])
-            };
-        }
-    }
-
     /// Every completion in lexicographic order, lazily: open rows are filled in order,
     /// each from its smallest open column up.
-    pub(super) fn walk(self) -> Walk {
+    pub(super) fn walk(self) -> Walk<Sparse> {
         let (root, columns) = (self.root(), self.given_columns());
-        let mut walk = Walk {
-            pending_full: self.rows.is_empty(),
-            open: self,
-            stack: Vec::new(),
-            columns,
-        };
-        walk.descend(root);
-        walk
+        Walk::new(self, root, columns)
     }
 
     /// The open rows (by index) where open column `j` can still take a queen.
@@ -279,60 +165,57 @@ impl Sparse {
     }
 }
 
-/// The completions of an open board in lexicographic order: see [`Sparse::walk`].
-#[derive(Debug, Clone)]
-pub(super) struct Walk {
-    open: Sparse,
-    /// Per open row being filled: the node above it, the row, and its untried squares.
-    stack: Vec<(Node, usize, u64)>,
-    columns: Vec<u32>,
-    /// No row is open: the givens are the one completion, not yet yielded.
-    pending_full: bool,
-}
+/// The open rows and columns, numbered by their place among the open ones, are a board
+/// of at most [`MAX_N`] lines; a queen's diagonals come from the table of attacks. There
+/// is no diagonal numbering cheap enough here for the diagonal-count cut, so it cuts
+/// nothing.
+impl Board for Sparse {
+    type Node = Node;
+    type Reach = ();
+    const NO_REACH: () = ();
 
-impl Walk {
-    /// The next completion's columns.
-    pub(super) fn next_columns(&mut self) -> Option<&[u32]> {
-        if std::mem::take(&mut self.pending_full) {
-            return Some(&self.columns);
-        }
-        loop {
-            let (node, i, squares) = self.stack.last_mut()?;
-            if *squares == 0 {
-                self.stack.pop();
-                continue;
-            }
-            let j = squares.trailing_zeros() as usize;
-            *squares &= *squares - 1;
-            let (mut below, i) = (*node, *i);
-            self.open.place(&mut below, i, j);
-            self.columns[self.open.rows[i] as usize] = self.open.cols[j];
-            if below.rows == 0 {
-                return Some(&self.columns);
-            }
-            self.descend(below);
-        }
+    fn last(&self) -> usize {
+        self.rows.len().saturating_sub(1)
     }
 
-    /// Pushes the first open row of `node`, unless some open row has no square left.
-    fn descend(&mut self, node: Node) {
+    fn rows(node: &Node) -> u64 {
+        node.rows
+    }
+
+    fn cols(node: &Node) -> u64 {
+        node.cols
+    }
+
+    fn row_options(&self, node: &Node, i: usize) -> u64 {
+        node.options[i]
+    }
+
+    fn col_options(&self, node: &Node, j: usize) -> u64 {
+        self.column_squares(node, j)
+    }
+
+    fn place(&self, mut node: Node, i: usize, j: usize) -> Node {
+        let k = self.rows.len();
+        node.rows &= !(1 << i);
+        node.cols &= !(1 << j);
+        let attacks = &self.attacks[(i * k + j) * k..][..k];
         let mut rows = node.rows;
         while rows != 0 {
-            let i = rows.trailing_zeros() as usize;
+            let i2 = rows.trailing_zeros() as usize;
             rows &= rows - 1;
-            if node.options[i] == 0 {
-                return;
-            }
+            node.options[i2] &= !(1 << j) & !attacks[i2];
         }
-        if node.rows != 0 {
-            let i = node.rows.trailing_zeros() as usize;
-            self.stack.push((node, i, node.options[i]));
-        }
+        node
     }
 
-    /// The board size.
-    pub(super) fn n(&self) -> usize {
-        self.open.n
+    fn reach(&self, (): (), _: usize, _: u64) {}
+
+    fn room((): (), _: u32) -> bool {
+        true
+    }
+
+    fn record(&self, columns: &mut [u32], i: usize, j: usize) {
+        columns[self.rows[i] as usize] = self.cols[j];
     }
 }
 
