@@ -35,28 +35,19 @@ impl Free {
         }
     }
 
-    /// The board around fixed `queens` (on distinct rows and columns), with `blocked`
-    /// squares and the diagonals `sums` (`r + c`) and `diffs` (`r − c + n − 1`) closed.
+    /// The board of `n` queens whose free `rows` and `columns` are left to fill, with
+    /// `blocked` squares and the diagonals `sums` (`r + c`) and `diffs` (`r − c + n − 1`)
+    /// closed, by fixed queens or otherwise.
     pub(crate) fn around(
         n: u32,
-        queens: &[(u32, u32)],
+        (rows, columns): (Vec<u32>, Vec<u32>),
         blocked: HashSet<(u32, u32)>,
-        mut sums: Vec<usize>,
-        mut diffs: Vec<usize>,
+        (sums, diffs): (Vec<usize>, Vec<usize>),
     ) -> Free {
-        let mut row_taken = vec![false; n as usize];
-        let mut col_taken = vec![false; n as usize];
-        for &(r, c) in queens {
-            row_taken[r as usize] = true;
-            col_taken[c as usize] = true;
-            sums.push((r + c) as usize);
-            diffs.push((r + n - 1 - c) as usize);
-        }
-        let free = |taken: Vec<bool>| (0..n).filter(|&i| !taken[i as usize]).collect();
         Free {
             n,
-            rows: free(row_taken),
-            columns: free(col_taken),
+            rows,
+            columns,
             sums,
             diffs,
             blocked,

@@ -219,4 +219,35 @@ impl Completion {
         }
         Ok(())
     }
+
+    /// The rows and the columns without a given queen, ascending: what a search above the
+    /// bitboards fills.
+    pub(super) fn open_lines(&self) -> (Vec<u32>, Vec<u32>) {
+        let (mut row_taken, mut col_taken) = (vec![false; self.n], vec![false; self.n]);
+        for &(r, c) in &self.queens {
+            row_taken[r as usize] = true;
+            col_taken[c as usize] = true;
+        }
+        let open = |taken: Vec<bool>| (0..self.n as u32).filter(|&i| !taken[i as usize]).collect();
+        (open(row_taken), open(col_taken))
+    }
+
+    /// Every diagonal closed to the queens still to place, by a given queen or by an
+    /// exclusion, with repeats: sums `r + c`, and differences numbered `r − c + n − 1`
+    /// (a [`Diagonal::Difference`]'s own number).
+    pub(super) fn closed_diagonals(&self) -> (Vec<usize>, Vec<usize>) {
+        let m = self.n.saturating_sub(1);
+        let (mut sums, mut diffs): (Vec<usize>, Vec<usize>) = self
+            .queens
+            .iter()
+            .map(|&(r, c)| ((r + c) as usize, r as usize + m - c as usize))
+            .unzip();
+        for &d in &self.diagonals {
+            match d {
+                Diagonal::Sum(d) => sums.push(d as usize),
+                Diagonal::Difference(d) => diffs.push(d as usize),
+            }
+        }
+        (sums, diffs)
+    }
 }

@@ -7,7 +7,7 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Completion, Diagonal};
+use super::Completion;
 use crate::minconflicts::Free;
 
 /// The seed of the search: the same problem gets the same answer.
@@ -17,15 +17,8 @@ const SEED: u64 = 0x5eed;
 /// found: local search cannot prove that there is none.
 pub(super) fn search(problem: &Completion, deadline: Option<Instant>) -> Option<Vec<u32>> {
     let n = problem.n as u32;
-    let (mut sums, mut diffs) = (Vec::new(), Vec::new());
-    for &d in &problem.diagonals {
-        match d {
-            Diagonal::Sum(d) => sums.push(d as usize),
-            Diagonal::Difference(d) => diffs.push(d as usize),
-        }
-    }
     let blocked = problem.blocked.iter().copied().collect();
-    let free = Free::around(n, &problem.queens, blocked, sums, diffs);
+    let free = Free::around(n, problem.open_lines(), blocked, problem.closed_diagonals());
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
     while deadline.is_none_or(|d| Instant::now() < d) {
         if let Some(found) = free.search(&mut rng, deadline) {

@@ -14,7 +14,7 @@ use std::time::Instant;
 use super::grid::Board;
 use super::search::tightest;
 use super::walk::Walk;
-use super::{Clock, Completion, Diagonal};
+use super::{Clock, Completion};
 use crate::bitboard::{MAX_N, full_mask};
 
 /// The open part of a board whose givens leave at most [`MAX_N`] rows without a queen.
@@ -50,30 +50,17 @@ impl Sparse {
             return None;
         }
         let n = problem.n;
-        let (mut row_taken, mut col_taken) = (vec![false; n], vec![false; n]);
-        let (mut sums, mut diffs) = (HashSet::new(), HashSet::new());
-        for &(r, c) in &problem.queens {
-            row_taken[r as usize] = true;
-            col_taken[c as usize] = true;
-            sums.insert(i64::from(r) + i64::from(c));
-            diffs.insert(i64::from(r) - i64::from(c));
-        }
-        for &d in &problem.diagonals {
-            match d {
-                Diagonal::Sum(d) => sums.insert(i64::from(d)),
-                Diagonal::Difference(d) => diffs.insert(i64::from(d) - (n as i64 - 1)),
-            };
-        }
-        let open = |taken: &[bool]| -> Vec<u32> {
-            (0..n as u32).filter(|&i| !taken[i as usize]).collect()
-        };
-        let (rows, cols) = (open(&row_taken), open(&col_taken));
+        let (rows, cols) = problem.open_lines();
+        // Diagonals by `r + c` and `r − c + n − 1`, as the local search numbers them.
+        let (sums, diffs) = problem.closed_diagonals();
+        let (sums, diffs): (HashSet<usize>, HashSet<usize>) =
+            (sums.into_iter().collect(), diffs.into_iter().collect());
         let blocked: HashSet<(u32, u32)> = problem.blocked.iter().copied().collect();
         let k = rows.len();
         let mut start = [0; MAX_N];
         for (i, &r) in rows.iter().enumerate() {
             for (j, &c) in cols.iter().enumerate() {
-                let (sum, diff) = (i64::from(r) + i64::from(c), i64::from(r) - i64::from(c));
+                let (sum, diff) = ((r + c) as usize, r as usize + n - 1 - c as usize);
                 if !blocked.contains(&(r, c)) && !sums.contains(&sum) && !diffs.contains(&diff) {
                     start[i] |= 1 << j;
                 }
@@ -225,7 +212,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::reference;
+    use crate::{Diagonal, reference};
 
     /// A random problem on a small board: givens from a solution half the time, so that
     /// both answers are common.
