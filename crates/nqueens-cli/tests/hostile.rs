@@ -5,21 +5,13 @@ mod common;
 
 use std::fs::File;
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{assert_usage_error, nqueens, stdout_of};
+use common::{assert_usage_error, nqueens, scratch, stdout_of};
 use predicates::prelude::*;
 use proptest::prelude::*;
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nqueens-hostile-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Exit code, stdout and stderr of `nqueens ARGS` given `stdin`.
 fn run(args: &[&str], stdin: Stdio) -> (i32, String, String) {
@@ -98,7 +90,7 @@ fn same_everywhere(dir: &Path, bytes: &[u8]) -> (i32, String, String) {
 
 #[test]
 fn verify_reads_pipes_as_it_reads_files() {
-    let dir = scratch("pipes");
+    let dir = scratch("hostile-pipes");
     let (code, out, _) = same_everywhere(&dir, b"[0, 0, 0, 0]\n");
     assert_eq!(
         (code, out.as_str()),
@@ -126,7 +118,7 @@ fn verify_reads_pipes_as_it_reads_files() {
 #[cfg(unix)]
 #[test]
 fn verify_reads_a_fifo_whose_writer_has_finished() {
-    let dir = scratch("fifo");
+    let dir = scratch("hostile-fifo");
     let fifo = dir.join("fifo");
     let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
     // SAFETY: a valid NUL-terminated path and a plain mode.
@@ -190,7 +182,7 @@ proptest! {
     /// give the same verdict, for valid, invalid and unreadable inputs of every format.
     #[test]
     fn every_source_gives_the_same_verdict(bytes in verify_inputs()) {
-        let dir = scratch("differential");
+        let dir = scratch("hostile-differential");
         let (code, _, err) = same_everywhere(&dir, &bytes);
         prop_assert!([0, 1, 2].contains(&code), "exit {code}: {err}");
         prop_assert!(err.lines().count() <= 1, "{err}");
@@ -286,7 +278,7 @@ fn thread_counts_are_bounded() {
 
 #[test]
 fn the_timeout_covers_reading_and_setting_up_a_large_board() {
-    let dir = scratch("large-timeout");
+    let dir = scratch("hostile-large-timeout");
     // Local search on 10,000,000 queens: its greedy start alone takes seconds.
     let local = dir.join("local.param");
     std::fs::write(&local, "letting n be 10000000\nletting init be [[0, 1]]\n").unwrap();
@@ -333,7 +325,7 @@ fn the_timeout_covers_reading_and_setting_up_a_large_board() {
 
 #[test]
 fn plans_are_bounded_before_they_are_built() {
-    let dir = scratch("plan-units");
+    let dir = scratch("hostile-plan-units");
     let started = Instant::now();
     assert_usage_error(
         nqueens()
@@ -382,7 +374,7 @@ fn long_lines_are_refused_and_never_echoed_whole() {
 
 #[test]
 fn large_pngs_show_every_queen() {
-    let dir = scratch("png");
+    let dir = scratch("hostile-png");
     let path = dir.join("2000.png");
     nqueens()
         .args(["one", "2000", "-f", "png", "-o"])
@@ -411,7 +403,7 @@ fn large_pngs_show_every_queen() {
 
 #[test]
 fn a_unit_named_twice_is_counted_once() {
-    let dir = scratch("units-twice");
+    let dir = scratch("hostile-units-twice");
     let plan = dir.join("plan.json");
     nqueens()
         .args(["plan", "10", "-o"])
@@ -515,7 +507,7 @@ fn messages_say_what_was_wrong_and_what_is_allowed() {
 
 #[test]
 fn merge_prints_a_recompute_command_a_shell_can_run() {
-    let dir = scratch("merge quoting");
+    let dir = scratch("hostile-merge quoting");
     let plan = dir.join("my plan.json");
     nqueens()
         .args(["plan", "8", "-o"])
@@ -570,7 +562,7 @@ fn merge_prints_a_recompute_command_a_shell_can_run() {
 
 #[test]
 fn an_edited_checkpoint_is_refused_until_removed() {
-    let dir = scratch("edited-checkpoint");
+    let dir = scratch("hostile-edited-checkpoint");
     let cp = dir.join("cp.json");
     nqueens()
         .args(["count", "14", "--checkpoint"])

@@ -3,18 +3,10 @@
 mod common;
 
 use assert_cmd::Command;
-use common::{assert_usage_error, nqueens, stdout};
+use common::{assert_usage_error, nqueens, scratch, stdout};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nqueens-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Runs `merge`, expects it to refuse (exit 1, nothing on stdout), and returns its stderr.
 fn merge_refusal(plan: &Path, records: &Path) -> String {

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)] // each test crate uses its own subset
 
+use std::path::PathBuf;
+
 use assert_cmd::Command;
 
 /// The `nqueens` binary under test.
@@ -35,4 +37,12 @@ pub(crate) fn assert_usage_error(cmd: &mut Command, needle: &str) {
         !err.contains("panicked") && !err.contains("backtrace"),
         "{err}"
     );
+}
+
+/// A fresh, empty scratch directory for one test, named for it and for this process.
+pub(crate) fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nqueens-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
