@@ -1,5 +1,7 @@
-//! The exact search behind completion: rows, columns and both diagonal directions as
-//! masks, so that the squares left to a row or a column are a few shifts and ANDs.
+//! The exact search's board and its rule: the [`Board`] trait any board implements, the
+//! [`step`] that places forced queens and picks the line to branch on, and the bitboard
+//! [`Grid`], whose rows, columns and both diagonal directions are masks, so that the
+//! squares left to a row or a column are a few shifts and ANDs.
 
 use std::fmt;
 use std::marker::PhantomData;
