@@ -45,11 +45,6 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     result
 }
 
-/// The classes add up to the total, as in every tally a count makes.
-fn sound(tally: &Tally) -> bool {
-    tally.is_consistent()
-}
-
 /// A tally's fields in a fixed order, for checksums.
 fn digest_text(t: &Tally) -> String {
     format!(
@@ -287,7 +282,7 @@ impl Checkpoint {
         if cp.done.keys().any(|&id| id >= plan.units().len()) {
             return Err(damaged("names units that are not in the plan"));
         }
-        if !cp.done.values().all(sound) {
+        if !cp.done.values().all(Tally::is_consistent) {
             return Err(damaged(
                 "holds a tally whose classes do not add up to its total",
             ));
@@ -325,7 +320,7 @@ impl UnitRecord {
         if record.unit >= plan.units().len() {
             return Err(format!("unit {} is not in the plan", record.unit));
         }
-        if !sound(&record.tally) {
+        if !record.tally.is_consistent() {
             return Err("a tally whose classes do not add up to its total".into());
         }
         let tally = record.tally;

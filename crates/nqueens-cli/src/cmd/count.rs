@@ -21,37 +21,37 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let threads = args
         .threads
         .map_or_else(rayon::current_num_threads, |t| t.get());
-    let (counts, units) = match &args.checkpoint {
+    let (tally, units) = match &args.checkpoint {
         // The counter's own choice of method: fastest, but nothing to resume from.
         None => {
             let progress = super::progress_bar(0, args.quiet);
             let units = AtomicUsize::new(0);
-            let counts = counter.count_with_progress(args.n, |done, of| {
+            let tally = counter.count_with_progress(args.n, |done, of| {
                 units.store(of, Ordering::Relaxed);
                 progress.set_length(of as u64);
                 progress.set_position(done as u64);
             })?;
             progress.finish_and_clear();
-            (counts, units.into_inner())
+            (tally, units.into_inner())
         }
         // A checkpoint records the plan's units, whatever the size.
         Some(path) => {
             let plan = plan(args.n)?;
             let progress = super::progress_bar(plan.units().len() as u64, args.quiet);
-            let counts = count_with_checkpoint(&counter, &plan, path, &progress)?;
+            let tally = count_with_checkpoint(&counter, &plan, path, &progress)?;
             progress.finish_and_clear();
-            (counts, plan.units().len())
+            (tally, plan.units().len())
         }
     };
     let seconds = start.elapsed().as_secs_f64();
 
     let mut out = super::stdout();
     if args.json {
-        super::write_json(&mut out, args.n, &counts, threads, units, seconds)?;
+        super::write_json(&mut out, args.n, &tally, threads, units, seconds)?;
     } else if args.unique {
-        writeln!(out, "{}", counts.unique())?;
+        writeln!(out, "{}", tally.unique())?;
     } else {
-        writeln!(out, "{}", counts.total)?;
+        writeln!(out, "{}", tally.total)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

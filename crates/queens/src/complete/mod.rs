@@ -40,7 +40,6 @@ use search::{Clock, Setup, prefixes_of};
 pub use givens::{Diagonal, GivenConflict};
 pub use puzzle::{ExcludedDiagonals, excluded_diagonals};
 pub use walk::Completions;
-use walk::Walker;
 
 /// What a bounded search for one completion found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -252,7 +251,7 @@ impl Completion {
     /// ```
     pub fn iter(&self) -> Result<Completions, Error> {
         if let Some(open) = self.open_board()? {
-            return Ok(Completions(Walker::Open(Box::new(open.walk()))));
+            return Ok(Completions::on_open(open));
         }
         let (grid, start, given) = self.setup::<u128>()?;
         Ok(Completions::on_grid(grid, start, &given))
@@ -287,7 +286,7 @@ impl Completion {
     /// ```
     pub fn count(&self) -> Result<u128, Error> {
         if let Some(open) = self.open_board()? {
-            return Ok(Completions(Walker::Open(Box::new(open.walk()))).count() as u128);
+            return Ok(Completions::on_open(open).count() as u128);
         }
         let (grid, start, given) = self.setup::<u128>()?;
         let n = self.n;

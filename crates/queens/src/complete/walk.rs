@@ -79,6 +79,11 @@ impl Completions {
         Completions(Walker::Board(Box::new(Walk::new(grid, start, columns))))
     }
 
+    /// The completions of a large problem's open board.
+    pub(super) fn on_open(open: Sparse) -> Completions {
+        Completions(Walker::Open(Box::new(open.walk())))
+    }
+
     /// The next completion's columns, without allocating.
     pub fn next_columns(&mut self) -> Option<&[u32]> {
         match &mut self.0 {
