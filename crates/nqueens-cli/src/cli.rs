@@ -262,11 +262,11 @@ pub(crate) struct PlanArgs {
     /// Where to write the plan.
     #[arg(short, long, value_name = "PLAN")]
     pub(crate) output: PathBuf,
-    /// Split into at least this many units, by fixing more rows per unit (up to 6), for
-    /// clusters with many more tasks than the default split has units. By default, units
-    /// fix 3 rows (871 units for n = 16, 5,763 for 27). At most 4,000,000.
+    /// Split into at least this many units, by joining fewer column sets of the top half
+    /// per unit (down to one), for clusters with more tasks than the default split has
+    /// units, or into fewer, larger units. At most 4,000,000.
     #[arg(long, value_name = "K", value_parser = parse_plan_units)]
-    pub(crate) units: Option<usize>,
+    pub(crate) units: Option<NonZeroUsize>,
 }
 
 #[derive(Debug, Args)]
@@ -491,8 +491,9 @@ fn parse_plan_shares(s: &str) -> Result<u64, String> {
 }
 
 /// Parses `plan --units`.
-fn parse_plan_units(s: &str) -> Result<usize, String> {
-    whole(s, "a number of units", 1, PLAN_MAX_UNITS as u128).map(|v| v as usize)
+fn parse_plan_units(s: &str) -> Result<NonZeroUsize, String> {
+    whole(s, "a number of units", 1, PLAN_MAX_UNITS as u128)
+        .map(|v| NonZeroUsize::new(v as usize).expect("at least 1"))
 }
 
 /// The unit ids of `shard --units`, one argument however many.

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::Context;
-use queens::{Plan, Tally};
+use queens::{Plan, Share};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -45,20 +45,39 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     result
 }
 
-/// A tally's fields in a fixed order, for checksums.
-fn digest_text(t: &Tally) -> String {
-    format!(
-        "{}|{}|{}|{}|{}",
-        t.total, t.classes_of_8, t.classes_of_4, t.classes_of_2, t.classes_of_1
-    )
+/// A share's fields in a fixed order, for checksums.
+fn digest_text(s: &Share) -> String {
+    format!("{}|{}|{}", s.total, s.half_turn, s.quarter_turn)
 }
 
-/// The sum of tallies read back from files, or `None` if it would overflow: only a
+/// The sum of shares read back from files, or `None` if it would overflow: only a
 /// damaged or forged file can make it.
-pub(crate) fn checked_sum(tallies: impl IntoIterator<Item = Tally>) -> Option<Tally> {
-    tallies
+pub(crate) fn checked_sum(shares: impl IntoIterator<Item = Share>) -> Option<Share> {
+    shares
         .into_iter()
-        .try_fold(Tally::default(), Tally::checked_add)
+        .try_fold(Share::default(), Share::checked_add)
+}
+
+/// The plan version a file was made under: files from before versions were recorded in
+/// unit records count as version 1.
+#[derive(Deserialize)]
+struct Version {
+    #[serde(default = "first_version")]
+    plan_version: u32,
+}
+
+fn first_version() -> u32 {
+    1
+}
+
+/// Why a file made under another plan version cannot be used, naming both versions.
+fn other_version(what: &str, version: u32) -> Option<String> {
+    (version != queens::plan::PLAN_VERSION).then(|| {
+        format!(
+            "{what} was made with plan version {version}, and this nqueens's plans are version {}",
+            queens::plan::PLAN_VERSION
+        )
+    })
 }
 
 /// The plan file `nqueens plan` writes and `shard` and `merge` read.
@@ -67,8 +86,9 @@ pub(crate) struct PlanFile {
     format: String,
     pub(crate) n: usize,
     plan_version: u32,
-    /// How many rows each unit fixes: the plan is rebuilt from n and this.
-    prefix_rows: usize,
+    /// How many column sets each unit joins: the plan is rebuilt from n and this.
+    #[serde(default)]
+    sets_per_unit: usize,
     pub(crate) hash: String,
     units: Vec<PlanUnit>,
 }
@@ -87,7 +107,7 @@ impl PlanFile {
             format: PLAN_FORMAT.into(),
             n: plan.n(),
             plan_version: queens::plan::PLAN_VERSION,
-            prefix_rows: plan.prefix_rows(),
+            sets_per_unit: plan.sets_per_unit(),
             hash: plan.digest(),
             units: plan
                 .units()
@@ -109,9 +129,15 @@ impl PlanFile {
             .ok()
             .filter(|f: &PlanFile| f.format == PLAN_FORMAT)
             .ok_or_else(|| usage(format!("'{}' is not an nqueens plan file", path.display())))?;
-        let plan = queens::plan_split(file.n, file.prefix_rows)
+        if let Some(why) = other_version(&format!("plan '{}'", path.display()), file.plan_version) {
+            return Err(usage(format!(
+                "{why}: make a new one with 'nqueens plan {}'",
+                file.n
+            )));
+        }
+        let plan = queens::plan_split(file.n, file.sets_per_unit)
             .with_context(|| format!("plan '{}'", path.display()))?;
-        if file.plan_version != queens::plan::PLAN_VERSION || file.hash != plan.digest() {
+        if file.hash != plan.digest() {
             return Err(usage(format!(
                 "plan '{}' (plan version {}) does not match this nqueens's plan for n = {} (version {}): make a new one with 'nqueens plan {}'",
                 path.display(),
@@ -132,19 +158,21 @@ pub(crate) struct UnitRecord {
     pub(crate) unit: usize,
     pub(crate) n: usize,
     pub(crate) plan_hash: String,
-    pub(crate) tally: Tally,
+    plan_version: u32,
+    pub(crate) share: Share,
     pub(crate) elapsed: f64,
     pub(crate) host: String,
     pub(crate) checksum: String,
 }
 
 impl UnitRecord {
-    pub(crate) fn new(unit: usize, n: usize, plan_hash: &str, tally: Tally, elapsed: f64) -> Self {
+    pub(crate) fn new(unit: usize, n: usize, plan_hash: &str, share: Share, elapsed: f64) -> Self {
         let mut record = UnitRecord {
             unit,
             n,
             plan_hash: plan_hash.to_owned(),
-            tally,
+            plan_version: queens::plan::PLAN_VERSION,
+            share,
             elapsed,
             host: host(),
             checksum: String::new(),
@@ -156,11 +184,12 @@ impl UnitRecord {
     /// SHA-256 over every other field.
     pub(crate) fn expected_checksum(&self) -> String {
         let text = format!(
-            "{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}",
             self.unit,
             self.n,
             self.plan_hash,
-            digest_text(&self.tally),
+            self.plan_version,
+            digest_text(&self.share),
             self.elapsed,
             self.host
         );
@@ -191,8 +220,8 @@ pub(crate) struct Checkpoint {
     pub(crate) n: usize,
     plan_version: u32,
     pub(crate) plan_hash: String,
-    /// Finished units and their tallies, by unit id.
-    pub(crate) done: std::collections::BTreeMap<usize, Tally>,
+    /// Finished units and their shares, by unit id.
+    pub(crate) done: std::collections::BTreeMap<usize, Share>,
     /// SHA-256 over every other field, so that a damaged or edited checkpoint is refused
     /// rather than trusted.
     #[serde(default)]
@@ -220,14 +249,14 @@ impl Checkpoint {
             "{}|{}|{}|{}\n",
             self.format, self.n, self.plan_version, self.plan_hash
         ));
-        for (id, tally) in &self.done {
-            h.update(format!("{id}|{}\n", digest_text(tally)));
+        for (id, share) in &self.done {
+            h.update(format!("{id}|{}\n", digest_text(share)));
         }
         hex::encode(h.finalize())
     }
 
-    /// The sum of the finished units' tallies.
-    pub(crate) fn tally(&self) -> Tally {
+    /// The sum of the finished units' shares.
+    pub(crate) fn share(&self) -> Share {
         checked_sum(self.done.values().copied())
             .expect("checked when loaded, and made here from counts")
     }
@@ -244,15 +273,25 @@ impl Checkpoint {
                 )));
             }
         };
+        let not_ours = || {
+            usage(format!(
+                "'{}' is not an nqueens checkpoint (delete it to start afresh)",
+                path.display()
+            ))
+        };
+        let version: Version = serde_json::from_str(&text).map_err(|_| not_ours())?;
+        if let Some(why) = other_version(
+            &format!("checkpoint '{}'", path.display()),
+            version.plan_version,
+        ) {
+            return Err(usage(format!(
+                "{why}: its partial counts cannot be reused; delete it to start afresh"
+            )));
+        }
         let cp: Checkpoint = serde_json::from_str(&text)
             .ok()
             .filter(|c: &Checkpoint| c.format == CHECKPOINT_FORMAT)
-            .ok_or_else(|| {
-                usage(format!(
-                    "'{}' is not an nqueens checkpoint (delete it to start afresh)",
-                    path.display()
-                ))
-            })?;
+            .ok_or_else(not_ours)?;
         let damaged = |why: &str| {
             usage(format!(
                 "checkpoint '{}' {why}: it cannot be trusted; delete it to start the count afresh",
@@ -282,13 +321,13 @@ impl Checkpoint {
         if cp.done.keys().any(|&id| id >= plan.units().len()) {
             return Err(damaged("names units that are not in the plan"));
         }
-        if !cp.done.values().all(Tally::is_consistent) {
+        if !cp.done.values().all(Share::is_consistent) {
             return Err(damaged(
-                "holds a tally whose classes do not add up to its total",
+                "holds a share with more solutions fixed by a quarter turn than by a half turn, or not in whole orbits",
             ));
         }
         if checked_sum(cp.done.values().copied()).is_none() {
-            return Err(damaged("holds tallies whose sum overflows"));
+            return Err(damaged("holds shares whose sum overflows"));
         }
         Ok(Some(cp))
     }
@@ -307,8 +346,13 @@ impl UnitRecord {
         path: &Path,
         plan: &Plan,
         hash: &str,
-    ) -> Result<(UnitRecord, Tally), String> {
+    ) -> Result<(UnitRecord, Share), String> {
         let bytes = fs::read(path).map_err(|e| format!("unreadable: {e}"))?;
+        let version: Version =
+            serde_json::from_slice(&bytes).map_err(|_| "not a whole unit record".to_owned())?;
+        if let Some(why) = other_version("the record", version.plan_version) {
+            return Err(why);
+        }
         let record: UnitRecord =
             serde_json::from_slice(&bytes).map_err(|_| "not a whole unit record".to_owned())?;
         if record.checksum != record.expected_checksum() {
@@ -320,11 +364,14 @@ impl UnitRecord {
         if record.unit >= plan.units().len() {
             return Err(format!("unit {} is not in the plan", record.unit));
         }
-        if !record.tally.is_consistent() {
-            return Err("a tally whose classes do not add up to its total".into());
+        if !record.share.is_consistent() {
+            return Err(
+                "a share with more solutions fixed by a quarter turn than by a half turn, or not in whole orbits"
+                    .into(),
+            );
         }
-        let tally = record.tally;
-        Ok((record, tally))
+        let share = record.share;
+        Ok((record, share))
     }
 }
 
@@ -343,9 +390,9 @@ mod tests {
     fn forged_checkpoints_are_refused_by_their_numbers() {
         let plan = queens::plan(8).unwrap();
         let path = std::env::temp_dir().join(format!("nqueens-forged-{}.json", std::process::id()));
-        let forged = |tallies: &[Tally]| {
+        let forged = |shares: &[Share]| {
             let mut cp = Checkpoint::new(&plan);
-            for (id, &t) in tallies.iter().enumerate() {
+            for (id, &t) in shares.iter().enumerate() {
                 cp.done.insert(id, t);
             }
             cp.save(&path).unwrap();
@@ -353,16 +400,15 @@ mod tests {
             assert!(err.contains("delete it to start the count afresh"), "{err}");
             err
         };
-        let off_by_one = Tally {
-            total: 9,
-            classes_of_8: 1,
-            ..Tally::default()
+        let odd = Share {
+            total: 0,
+            half_turn: 4,
+            quarter_turn: 1,
         };
-        assert!(forged(&[off_by_one]).contains("classes do not add up"));
-        let huge = Tally {
+        assert!(forged(&[odd]).contains("not in whole orbits"));
+        let huge = Share {
             total: u128::MAX,
-            classes_of_1: u128::MAX,
-            ..Tally::default()
+            ..Share::default()
         };
         assert!(forged(&[huge, huge]).contains("sum overflows"));
         // And an honest one loads.

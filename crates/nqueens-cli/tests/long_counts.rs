@@ -250,8 +250,18 @@ fn plans_from_elsewhere_are_refused() {
     );
     let good = make_plan(&dir, "8");
     let text = std::fs::read_to_string(&good).unwrap().replacen(
-        "\"plan_version\": 1",
+        "\"plan_version\": 2",
         "\"plan_version\": 99",
+        1,
+    );
+    std::fs::write(&path, text).unwrap();
+    assert_usage_error(
+        nqueens().arg("merge").arg(&path).arg(&dir),
+        "made with plan version 99, and this nqueens's plans are version 2",
+    );
+    let text = std::fs::read_to_string(&good).unwrap().replacen(
+        "\"sets_per_unit\": 1",
+        "\"sets_per_unit\": 2",
         1,
     );
     std::fs::write(&path, text).unwrap();
@@ -278,12 +288,71 @@ fn plans_from_elsewhere_are_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Files written under plan version 1 (units by prefix rows, tallies per unit), as that
+/// version wrote them: each is refused with a line naming both versions.
+#[test]
+fn files_of_the_first_plan_version_are_refused() {
+    let dir = scratch("plan-v1");
+    let hash = "a".repeat(64);
+    let tally = r#"{"total":92,"unique":12,"classes":{"8":11,"4":1,"2":0,"1":0}}"#;
+    let plan = dir.join("plan.json");
+    std::fs::write(
+        &plan,
+        format!(
+            r#"{{"format":"nqueens-plan","n":8,"plan_version":1,"prefix_rows":3,"hash":"{hash}","units":[{{"id":0,"kind":"prefix 0,2,4"}}]}}"#
+        ),
+    )
+    .unwrap();
+    for args in [
+        &["merge", "plan.json", "."][..],
+        &["shard", "plan.json", "-o", "r"],
+    ] {
+        assert_usage_error(
+            nqueens().current_dir(&dir).args(args),
+            "plan 'plan.json' was made with plan version 1, and this nqueens's plans are version 2",
+        );
+    }
+    let checkpoint = dir.join("checkpoint.json");
+    std::fs::write(
+        &checkpoint,
+        format!(
+            r#"{{"format":"nqueens-checkpoint","n":8,"plan_version":1,"plan_hash":"{hash}","done":{{"0":{tally}}},"checksum":"{hash}"}}"#
+        ),
+    )
+    .unwrap();
+    assert_usage_error(
+        nqueens()
+            .args(["count", "8", "--checkpoint"])
+            .arg(&checkpoint),
+        "was made with plan version 1, and this nqueens's plans are version 2",
+    );
+    // A record of the first version, beside a good plan of this one.
+    let good = make_plan(&dir, "8");
+    let records = dir.join("records");
+    std::fs::create_dir_all(&records).unwrap();
+    std::fs::write(
+        records.join("unit-0000000.json"),
+        format!(
+            r#"{{"unit":0,"n":8,"plan_hash":"{hash}","tally":{tally},"elapsed":0.1,"host":"h","checksum":"{hash}"}}"#
+        ),
+    )
+    .unwrap();
+    let err = merge_refusal(&good, &records);
+    assert!(
+        err.contains(
+            "the record was made with plan version 1, and this nqueens's plans are version 2"
+        ),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn finer_plans_split_into_more_units_and_merge_the_same() {
     let dir = scratch("fine-plan");
     let path = dir.join("plan.json");
     let err = nqueens()
-        .args(["plan", "12", "--units", "2000", "-o"])
+        .args(["plan", "12", "--units", "200", "-o"])
         .arg(&path)
         .assert()
         .success()
@@ -292,7 +361,13 @@ fn finer_plans_split_into_more_units_and_merge_the_same() {
         .clone();
     let err = String::from_utf8(err).unwrap();
     let units: usize = err.split_whitespace().nth(5).unwrap().parse().unwrap();
-    assert!(units >= 2000, "{err}");
+    assert!(units >= 200, "{err}");
+    assert_usage_error(
+        nqueens()
+            .args(["plan", "12", "--units", "2000", "-o"])
+            .arg(dir.join("too-fine.json")),
+        "splits into at most",
+    );
     let records = dir.join("records");
     shard(&path, &["--index", "0", "--of", "1"], &records)
         .assert()

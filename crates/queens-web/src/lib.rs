@@ -7,7 +7,7 @@
 
 use std::num::NonZeroUsize;
 
-use queens::{Completion, Event, Outcome, Solutions, Tally, Trace, UniqueSolutions, Unit};
+use queens::{Completion, Event, Outcome, Share, Solutions, Trace, UniqueSolutions, Unit};
 use wasm_bindgen::prelude::*;
 
 /// The largest board the page offers.
@@ -160,9 +160,13 @@ impl Browser {
 /// responsive while it counts (n = 16 has 14.7 million).
 #[wasm_bindgen]
 pub struct Count {
+    n: usize,
     units: Vec<Unit>,
     done: usize,
-    tally: Tally,
+    /// The expected work of the units done, and of all of them.
+    cost_done: u64,
+    cost: u64,
+    share: Share,
 }
 
 #[wasm_bindgen]
@@ -173,9 +177,12 @@ impl Count {
         check_n(n)?;
         let plan = queens::plan(n as usize).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(Count {
+            n: n as usize,
             units: plan.units().to_vec(),
             done: 0,
-            tally: Tally::default(),
+            cost_done: 0,
+            cost: plan.cost(),
+            share: Share::default(),
         })
     }
 
@@ -183,7 +190,8 @@ impl Count {
     pub fn step(&mut self, units: u32) -> bool {
         let end = (self.done + units as usize).min(self.units.len());
         for unit in &self.units[self.done..end] {
-            self.tally += unit.count();
+            self.share += unit.count();
+            self.cost_done += unit.cost();
         }
         self.done = end;
         self.finished()
@@ -194,23 +202,28 @@ impl Count {
         self.done == self.units.len()
     }
 
-    /// The share of units counted, from 0 to 1.
+    /// The share of the expected work done, from 0 to 1.
     pub fn progress(&self) -> f64 {
-        if self.units.is_empty() {
+        if self.cost == 0 {
             1.0
         } else {
-            self.done as f64 / self.units.len() as f64
+            self.cost_done as f64 / self.cost as f64
         }
     }
 
     /// All solutions so far, in decimal.
     pub fn total(&self) -> String {
-        self.tally.total.to_string()
+        self.share.total.to_string()
     }
 
-    /// Solutions up to symmetry so far, in decimal.
+    /// Solutions up to symmetry, in decimal, once every unit is counted (the classes
+    /// follow from the whole board's count); empty before.
     pub fn unique(&self) -> String {
-        self.tally.unique().to_string()
+        self.share
+            .tally(self.n)
+            .filter(|_| self.finished())
+            .map(|t| t.unique().to_string())
+            .unwrap_or_default()
     }
 }
 

@@ -47,14 +47,23 @@ pub enum Error {
         max: usize,
     },
     /// A plan would have more units than [`PLAN_MAX_UNITS`](crate::limits::PLAN_MAX_UNITS).
-    #[error("splitting n = {n} by its first {prefix_rows} rows makes more than {max} units")]
+    #[error(
+        "splitting n = {n} into units of {sets_per_unit} column sets makes more than {max} units"
+    )]
     TooManyUnits {
         /// The board size.
         n: usize,
-        /// The rows each unit would fix.
-        prefix_rows: usize,
+        /// The column sets each unit would join.
+        sets_per_unit: usize,
         /// The limit.
         max: usize,
+    },
+    /// Shares that cannot be a whole board's: their classes do not come out whole. Only
+    /// shares read back from damaged or edited files make it.
+    #[error("the shares counted for n = {n} do not add up to whole classes of solutions")]
+    NotWhole {
+        /// The board size.
+        n: usize,
     },
     /// The worker threads could not be started; why is the
     /// [source](std::error::Error::source).

@@ -32,18 +32,26 @@ known_counts! {
     n_10: 10, n_11: 11, n_12: 12, n_13: 13, n_14: 14, n_15: 15, n_16: 16, n_17: 17,
 }
 
-/// Up to n = 17 `count` joins half boards; the plan's units, which checkpoints and shards
-/// run, are a second path to the same numbers.
+/// The plan's units, one at a time through `Unit::count` and at the finest split (one
+/// column set per unit), add up to the known counts.
 #[test]
 fn plan_units_yield_known_counts() {
     for n in 0..=15 {
-        let plan = queens::plan(n).unwrap();
-        let counts = queens::Counter::new()
-            .count_plan(&plan, |_, _, _| {})
-            .unwrap();
+        let plan = queens::plan_split(n, 1).unwrap();
+        let sum: queens::Share = plan.units().iter().map(|u| u.count()).sum();
+        let counts = sum.tally(n).unwrap();
         assert_eq!(counts.total, A000170[n], "total({n})");
         assert_eq!(counts.unique(), A002562[n], "unique({n})");
     }
+}
+
+/// n = 18 (about 7 core-seconds in a release build): `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "n = 18 takes seconds in a release build and minutes in a debug one"]
+fn n_18() {
+    let counts = queens::Counter::new().count(18).unwrap();
+    assert_eq!(counts.total, 666_090_624);
+    assert_eq!(counts.unique(), 83_263_591);
 }
 
 /// The single-threaded entry point agrees, for the sizes CI can afford twice.

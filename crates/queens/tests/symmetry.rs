@@ -55,9 +55,9 @@ fn class_breakdown_and_representatives_match_brute_force() {
             assert_eq!(queens::class_size(s), imgs.len(), "{s:?}");
             assert_eq!(&queens::canonical(s), imgs.first().unwrap());
         }
-        // The counter (a join of half boards up to n = 17) and the plan's units.
-        let by_plan = Counter::new().count_plan(&plan(n).unwrap(), |_, _, _| {});
-        for c in [Counter::new().count(n).unwrap(), by_plan.unwrap()] {
+        // The counter, on one thread and on several.
+        let one = Counter::new().threads(std::num::NonZeroUsize::MIN).count(n);
+        for c in [Counter::new().count(n).unwrap(), one.unwrap()] {
             assert_eq!(
                 (
                     c.classes_of_8,
@@ -77,15 +77,16 @@ fn class_breakdown_and_representatives_match_brute_force() {
     }
 }
 
-/// Burnside's lemma with an independent search: F90 = 2·c2 and F180 = 2·c2 + 4·c4 for
-/// the classes the plan's units find in one pass (`Counter::count` takes its classes from
-/// these very fixed counts, so it would prove nothing here).
+/// Burnside's lemma: F90 = 2·c2 and F180 = 2·c2 + 4·c4, with the fixed counts of the
+/// plan's symmetric unit checked against its slow recount (each queen placed with its
+/// images, every pair checked) and the reflections fixing nothing.
 #[test]
 fn rotation_symmetric_counts_match_the_classes() {
     for n in 2..=14 {
-        let c = Counter::new()
-            .count_plan(&plan(n).unwrap(), |_, _, _| {})
-            .unwrap();
+        let p = plan(n).unwrap();
+        let c = Counter::new().count_plan(&p, |_, _, _| {}).unwrap();
+        let symmetric = p.units()[0];
+        assert_eq!(symmetric.count(), symmetric.recount_slow(), "n = {n}");
         let f90 = count_fixed(n, Symmetry::Rotate90).unwrap();
         let f180 = count_fixed(n, Symmetry::Rotate180).unwrap();
         assert_eq!(f90, 2 * c.classes_of_2, "n = {n}");
@@ -114,6 +115,7 @@ fn plans_are_deterministic_and_numbered() {
                 .all(|(i, u)| u.id() == i && u.n() == n)
         );
     }
+    assert!(plan(33).is_err());
     assert!(plan(65).is_err());
 }
 
@@ -127,7 +129,7 @@ proptest! {
     #[test]
     fn units_add_up_to_the_sequential_total(n in 0usize..=12) {
         let p = plan(n).unwrap();
-        let sum: queens::Tally = p.units().iter().map(|u| u.count()).sum();
+        let sum: queens::Share = p.units().iter().map(|u| u.count()).sum();
         prop_assert_eq!(sum.total, reference::count(n));
     }
 
@@ -138,7 +140,7 @@ proptest! {
         let counter = Counter::new().threads(std::num::NonZeroUsize::new(threads).unwrap());
         let sum = counter.run(a, |_, _, _| {}).unwrap() + counter.run(b, |_, _, _| {}).unwrap();
         let whole = Counter::new().count(n).unwrap();
-        prop_assert_eq!(sum, whole);
+        prop_assert_eq!(sum.tally(n), Some(whole));
     }
 
     #[test]
@@ -148,13 +150,22 @@ proptest! {
         let mut units = p.units().to_vec();
         units.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(order));
         let counter = Counter::new().threads(std::num::NonZeroUsize::MIN);
-        let sum: queens::Tally = (0..shards)
+        let sum: queens::Share = (0..shards)
             .map(|s| {
                 let share: Vec<_> = units.iter().skip(s).step_by(shards).copied().collect();
                 counter.run(&share, |_, _, _| {}).unwrap()
             })
             .sum();
         prop_assert_eq!(sum.total, reference::count(n));
+    }
+
+    /// Each unit of a plan, at any granularity, against its slow recount: the plain
+    /// search of the whole board restricted to each image of its column sets.
+    #[test]
+    fn units_agree_with_their_slow_recount(n in 6usize..=12, sets in 1usize..=40, pick in any::<prop::sample::Index>()) {
+        let p = queens::plan_split(n, sets).unwrap();
+        let unit = p.units()[pick.index(p.units().len())];
+        prop_assert_eq!(unit.count(), unit.recount_slow(), "{}", unit.describe());
     }
 
     #[test]

@@ -6,10 +6,11 @@ use std::time::{Duration, Instant};
 
 use std::path::Path;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use indicatif::ProgressBar;
 use queens::{Counter, Plan, Tally, Unit, plan};
+
+use crate::error::usage;
 
 use crate::store::Checkpoint;
 
@@ -21,28 +22,15 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let threads = args
         .threads
         .map_or_else(rayon::current_num_threads, |t| t.get());
-    let (tally, units) = match &args.checkpoint {
-        // The counter's own choice of method: fastest, but nothing to resume from.
-        None => {
-            let progress = super::progress_bar(0, args.quiet);
-            let units = AtomicUsize::new(0);
-            let tally = counter.count_with_progress(args.n, |done, of| {
-                units.store(of, Ordering::Relaxed);
-                progress.set_length(of as u64);
-                progress.set_position(done as u64);
-            })?;
-            progress.finish_and_clear();
-            (tally, units.into_inner())
-        }
-        // A checkpoint records the plan's units, whatever the size.
-        Some(path) => {
-            let plan = plan(args.n)?;
-            let progress = super::progress_bar(plan.units().len() as u64, args.quiet);
-            let tally = count_with_checkpoint(&counter, &plan, path, &progress)?;
-            progress.finish_and_clear();
-            (tally, plan.units().len())
-        }
+    let plan = plan(args.n)?;
+    // Weighed by each unit's expected work, so that the estimate of the time left holds.
+    let progress = super::progress_bar(plan.cost(), args.quiet);
+    let tally = match &args.checkpoint {
+        None => counter.count_plan(&plan, |unit, _, _| progress.inc(unit.cost()))?,
+        Some(path) => count_with_checkpoint(&counter, &plan, path, &progress)?,
     };
+    progress.finish_and_clear();
+    let units = plan.units().len();
     let seconds = start.elapsed().as_secs_f64();
 
     let mut out = super::stdout();
@@ -76,13 +64,13 @@ fn count_with_checkpoint(
         .filter(|u| !checkpoint.done.contains_key(&u.id()))
         .copied()
         .collect();
-    progress.inc((plan.units().len() - todo.len()) as u64);
+    progress.inc(plan.cost() - todo.iter().map(Unit::cost).sum::<u64>());
     let state = Mutex::new((checkpoint, Instant::now(), None::<anyhow::Error>));
-    counter.run(&todo, |unit, tally, _| {
-        progress.inc(1);
+    counter.run(&todo, |unit, share, _| {
+        progress.inc(unit.cost());
         let mut guard = state.lock().expect("a checkpoint writer panicked");
         let (checkpoint, saved, failure) = &mut *guard;
-        checkpoint.done.insert(unit.id(), tally);
+        checkpoint.done.insert(unit.id(), share);
         if saved.elapsed() >= CHECKPOINT_EVERY && failure.is_none() {
             if let Err(e) = checkpoint.save(path) {
                 *failure = Some(e);
@@ -95,5 +83,10 @@ fn count_with_checkpoint(
         return Err(e);
     }
     checkpoint.save(path)?;
-    Ok(checkpoint.tally())
+    checkpoint.share().tally(plan.n()).ok_or_else(|| {
+        usage(format!(
+            "checkpoint '{}' holds shares that do not add up to whole classes of solutions: it cannot be trusted; delete it to start the count afresh",
+            path.display()
+        ))
+    })
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use queens::Tally;
+use queens::Share;
 use rand::SeedableRng;
 use rand::seq::index::sample;
 use rand_chacha::ChaCha8Rng;
@@ -21,7 +21,7 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let (file, plan) = PlanFile::load(&args.plan)?;
     let count = plan.units().len();
-    let mut found: Vec<Vec<(PathBuf, Tally)>> = vec![Vec::new(); count];
+    let mut found: Vec<Vec<(PathBuf, Share)>> = vec![Vec::new(); count];
     let mut damaged: Vec<(PathBuf, String)> = Vec::new();
     for dir in &args.dirs {
         let entries = fs::read_dir(dir)
@@ -39,7 +39,7 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         paths.sort();
         for path in paths {
             match UnitRecord::load(&path, &plan, &file.hash) {
-                Ok((record, tally)) => found[record.unit].push((path, tally)),
+                Ok((record, share)) => found[record.unit].push((path, share)),
                 Err(why) => damaged.push((path, why)),
             }
         }
@@ -94,7 +94,7 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         eprint!("{report}");
         return Ok(ExitCode::FAILURE);
     }
-    let tallies: Vec<Tally> = found.iter().map(|records| records[0].1).collect();
+    let shares: Vec<Share> = found.iter().map(|records| records[0].1).collect();
     if let Some(percent) = args.recheck {
         let k = ((percent / 100.0) * count as f64).ceil() as usize;
         let seed = plan.units().len() as u64 ^ std::process::id() as u64;
@@ -104,7 +104,7 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
             .par_iter()
             .copied()
             .filter(|&u| {
-                let differs = plan.units()[u].recount_slow() != tallies[u];
+                let differs = plan.units()[u].recount_slow() != shares[u];
                 progress.inc(1);
                 differs
             })
@@ -119,10 +119,16 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         }
         eprintln!("rechecked {k} of {count} units by the slow path: all agree");
     }
-    let Some(sum) = checked_sum(tallies) else {
+    let Some(sum) = checked_sum(shares) else {
         eprintln!(
-            "nqueens merge: the records' tallies add up past {}: some records were forged",
+            "nqueens merge: the records' shares add up past {}: some records were forged",
             u128::MAX
+        );
+        return Ok(ExitCode::FAILURE);
+    };
+    let Some(sum) = sum.tally(plan.n()) else {
+        eprintln!(
+            "nqueens merge: the records' shares do not add up to whole classes of solutions: some records were altered"
         );
         return Ok(ExitCode::FAILURE);
     };

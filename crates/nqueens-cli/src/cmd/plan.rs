@@ -12,24 +12,13 @@ pub(crate) fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
     let plan = match args.units {
         None => queens::plan(args.n)?,
         Some(wanted) => {
-            // The shallowest split with enough units, else the deepest there is.
-            let mut plan = queens::plan_split(args.n, 2)?;
-            for rows in 3..=queens::plan::MAX_PREFIX_ROWS {
-                if plan.units().len() >= wanted {
-                    break;
-                }
-                plan = match queens::plan_split(args.n, rows) {
-                    Err(queens::Error::TooManyUnits { max, .. }) => {
-                        return Err(usage(format!(
-                            "--units {wanted}: n = {} splits into {} units by its first {} rows, and into more than {max} by {rows}; ask for at most {}",
-                            args.n,
-                            plan.units().len(),
-                            plan.prefix_rows(),
-                            plan.units().len()
-                        )));
-                    }
-                    other => other?,
-                };
+            let plan = queens::plan_with_units(args.n, wanted)?;
+            if plan.units().len() < wanted.get() {
+                return Err(usage(format!(
+                    "--units {wanted}: n = {} splits into at most {} units (one column set of the top half each); ask for at most that",
+                    args.n,
+                    plan.units().len()
+                )));
             }
             plan
         }
@@ -39,10 +28,10 @@ pub(crate) fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
     write_atomic(&args.output, &bytes)
         .with_context(|| format!("cannot write plan '{}'", args.output.display()))?;
     eprintln!(
-        "plan for n = {}: {} units fixing {} rows each, hash {}",
+        "plan for n = {}: {} units joining up to {} column sets each, hash {}",
         args.n,
         plan.units().len(),
-        plan.prefix_rows(),
+        plan.sets_per_unit(),
         file.hash
     );
     Ok(ExitCode::SUCCESS)

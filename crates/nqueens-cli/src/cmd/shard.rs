@@ -49,15 +49,16 @@ pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<ExitCode> {
         })
         .collect();
     let counter = super::counter(args.threads);
-    let progress = super::progress_bar(todo.len() as u64, args.quiet);
+    // Weighed by each unit's expected work, so that the estimate of the time left holds.
+    let progress = super::progress_bar(todo.iter().map(Unit::cost).sum(), args.quiet);
     let failure = Mutex::new(None);
-    counter.run(&todo, |unit, tally, elapsed| {
-        progress.inc(1);
+    counter.run(&todo, |unit, share, elapsed| {
+        progress.inc(unit.cost());
         let record = UnitRecord::new(
             unit.id(),
             plan.n(),
             &file.hash,
-            tally,
+            share,
             elapsed.as_secs_f64(),
         );
         let path = dir.join(UnitRecord::file_name(unit.id()));

@@ -1,30 +1,33 @@
 //! Counting solutions without listing them, on as many threads as asked.
 //!
-//! [`Counter`] (here) chooses the method and adds up a [`Tally`]: up to n = 17 it joins half
-//! boards held in memory ([`join`]); beyond, and whenever a count must survive a kill or
-//! be shared out, it runs the [`plan`]'s deterministic list of work units, whose
-//! tallies add up. [`rank`] counts below a prefix to find the solution at
-//! a given position or a uniformly random one. The search kernel they all run is
-//! `crate::bitboard`; the classes come from `crate::symmetry`.
+//! [`Counter`] (here) runs the [`plan`]'s deterministic list of work units and adds up
+//! their [`Share`]s: the units join half boards ([`halves`], whose inner loop is
+//! [`pairs`]), and one counts the symmetric solutions, from which the classes follow
+//! ([`Share::tally`]). [`rank`] counts below a prefix to find the solution at a given
+//! position or a uniformly random one.
 
-pub(crate) mod join;
+pub(crate) mod halves;
+mod pairs;
 pub mod plan;
 pub(crate) mod rank;
 mod tally;
 
-pub use tally::Tally;
+pub use tally::{Share, Tally};
 
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::Symmetry::{Rotate90, Rotate180};
+use crate::Error;
 use crate::threads::on_threads;
-use crate::{Error, count_fixed};
-use join::{JOIN_MAX_N, JOIN_MIN_N, Join};
-use plan::{Plan, Unit, plan};
+use halves::{Halves, Scratch};
+use plan::{Plan, Unit, UnitKind, plan};
+
+/// The memory a count may use by default: 2 GiB, half of it for the tables of
+/// placements the halves are joined from (see [`Counter::memory`]).
+pub const DEFAULT_MEMORY: usize = 2 << 30;
 
 /// The number of solutions of the n-queens puzzle (OEIS A000170), on the calling thread.
 ///
@@ -54,6 +57,7 @@ pub fn count(n: usize) -> Result<u128, Error> {
 #[derive(Debug, Clone, Default)]
 pub struct Counter {
     threads: Option<NonZeroUsize>,
+    memory: Option<usize>,
 }
 
 impl Counter {
@@ -70,58 +74,56 @@ impl Counter {
         self
     }
 
-    /// Counts the solutions of an `n × n` board.
-    ///
-    /// Up to n = 17 it joins half boards, held in memory (tens of megabytes at n = 16 and
-    /// 17), and takes the classes from the solutions a quarter and a half turn leave
-    /// unchanged ([`count_fixed`](crate::count_fixed)); beyond, it runs the plan's units.
+    /// About how many bytes the count may hold at once, [`DEFAULT_MEMORY`] by default.
+    /// Half goes to the tables of placements the halves are joined from, shared by the
+    /// threads: where they would not fit (from n = 24 on, by default) the halves are found
+    /// by a slower search instead. The rest is for each thread's lists of the column set
+    /// it joins, which no setting changes. The result never depends on it.
+    pub fn memory(mut self, bytes: usize) -> Self {
+        self.memory = Some(bytes);
+        self
+    }
+
+    /// Counts the solutions of an `n × n` board, `n ≤` [`COUNT_MAX_N`](plan::COUNT_MAX_N),
+    /// by running the units of [`plan(n)`](plan()).
     pub fn count(&self, n: usize) -> Result<Tally, Error> {
         self.count_with_progress(n, |_, _| {})
     }
 
-    /// Like [`count`](Counter::count), calling `progress(done, of)` each time one more of
-    /// its `of` units of work is done: the hook for a progress bar.
+    /// Like [`count`](Counter::count), calling `progress(done, of)` each time a unit is
+    /// done, with `done` and `of` in units of expected work ([`Unit::cost`]): the hook for
+    /// a progress bar.
     ///
     /// ```
-    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// use std::sync::atomic::{AtomicU64, Ordering};
     ///
     /// for n in [11, 1] {
-    ///     let (last, units) = (AtomicUsize::new(0), AtomicUsize::new(0));
-    ///     let counts = queens::Counter::new().count_with_progress(n, |done, of| {
+    ///     let (last, of) = (AtomicU64::new(0), AtomicU64::new(0));
+    ///     let counts = queens::Counter::new().count_with_progress(n, |done, all| {
     ///         last.fetch_max(done, Ordering::Relaxed);
-    ///         units.store(of, Ordering::Relaxed);
+    ///         of.store(all, Ordering::Relaxed);
     ///     })?;
     ///     assert_eq!(counts.total, if n == 11 { 2680 } else { 1 });
     ///     // Every unit reported once: the last report is `of` of `of`.
-    ///     assert_eq!(last.into_inner(), units.into_inner());
+    ///     assert_eq!(last.into_inner(), of.into_inner());
     /// }
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn count_with_progress(
         &self,
         n: usize,
-        progress: impl Fn(usize, usize) + Sync,
+        progress: impl Fn(u64, u64) + Sync,
     ) -> Result<Tally, Error> {
-        let finished = AtomicUsize::new(0);
-        let tick = |of: usize| progress(finished.fetch_add(1, Ordering::Relaxed) + 1, of);
-        if (JOIN_MIN_N..=JOIN_MAX_N).contains(&n) {
-            let join = Join::new(n);
-            let of = join.units();
-            let done = || tick(of);
-            let fixed = || Ok((count_fixed(n, Rotate90)?, count_fixed(n, Rotate180)?));
-            let (total, fixed) = on_threads(
-                self.threads,
-                || (join.count(false, &done), fixed()),
-                || rayon::join(|| join.count(true, &done), fixed),
-            )?;
-            return Ok(Tally::from_fixed(total, fixed?));
-        }
         let plan = plan(n)?;
-        let of = plan.units().len();
-        self.count_plan(&plan, |_, _, _| tick(of))
+        let of = plan.cost();
+        let finished = AtomicU64::new(0);
+        self.count_plan(&plan, |unit, _, _| {
+            let cost = unit.cost();
+            progress(finished.fetch_add(cost, Ordering::Relaxed) + cost, of)
+        })
     }
 
-    /// Counts the solutions of `plan`, calling `done` after each unit with its result and
+    /// Counts the solutions of `plan`, calling `done` after each unit with its share and
     /// how long it took (from whichever thread ran it): the hook for progress bars,
     /// checkpoints and shard records.
     ///
@@ -140,12 +142,13 @@ impl Counter {
     pub fn count_plan(
         &self,
         plan: &Plan,
-        done: impl Fn(&Unit, Tally, Duration) + Sync,
+        done: impl Fn(&Unit, Share, Duration) + Sync,
     ) -> Result<Tally, Error> {
-        self.run(plan.units(), done)
+        let share = self.run(plan.units(), done)?;
+        share.tally(plan.n()).ok_or(Error::NotWhole { n: plan.n() })
     }
 
-    /// Runs `units` (any subset of a plan) and adds up their tallies.
+    /// Runs `units` (any subset of a plan) and adds up their shares.
     ///
     /// ```
     /// let plan = queens::plan(12)?;
@@ -158,20 +161,35 @@ impl Counter {
     pub fn run(
         &self,
         units: &[Unit],
-        done: impl Fn(&Unit, Tally, Duration) + Sync,
-    ) -> Result<Tally, Error> {
-        let one = |unit: &Unit| {
+        done: impl Fn(&Unit, Share, Duration) + Sync,
+    ) -> Result<Share, Error> {
+        let memory = self.memory.unwrap_or(DEFAULT_MEMORY);
+        // The halves of the board, with their tables, set up once for every unit.
+        let halves = units
+            .iter()
+            .find(|u| matches!(u.kind(), UnitKind::Halves { .. }))
+            .map(|u| Halves::new(u.n()).with_blocks(memory / 2));
+        let one = |scratch: &mut Scratch, unit: &Unit| {
             let start = Instant::now();
-            let tally = unit.count();
-            done(unit, tally, start.elapsed());
-            tally
+            let share = unit.count_with(halves.as_ref(), scratch);
+            done(unit, share, start.elapsed());
+            share
         };
-        // One unit per task: units differ in size by orders of magnitude, and rayon's work
-        // stealing balances them far better than fixed chunks would.
+        // One unit per task: units differ in size, and rayon's work stealing balances
+        // them far better than fixed chunks would.
         on_threads(
             self.threads,
-            || units.iter().map(one).sum(),
-            || units.par_iter().with_max_len(1).map(one).sum(),
+            || {
+                let mut scratch = Scratch::default();
+                units.iter().map(|u| one(&mut scratch, u)).sum()
+            },
+            || {
+                units
+                    .par_iter()
+                    .with_max_len(1)
+                    .map_init(Scratch::default, one)
+                    .sum()
+            },
         )
     }
 }

@@ -1,97 +1,69 @@
 //! The count's deterministic list of independent work units.
 //!
-//! # The idea: search each class of solutions from one orientation
+//! # The units
 //!
-//! Every solution of n ≥ 2 has one queen on each border line: the top and bottom rows,
-//! the left and right columns (a corner queen stands on two). The 8 symmetries of the
-//! board permute those lines. Give each border queen its distance to the nearest corner
-//! along its line; the smallest image of a solution (in lexicographic order of the column
-//! array) is an orientation in which the top queen has the smallest distance of the four,
-//! `t`, and stands in the left half, at column `t`. So the search only visits such
-//! orientations, pruned as it goes with masks instead of being filtered at the end:
+//! * **Halves** (most units): a range of column sets of the top half, in increasing order
+//!   of the set as a bit mask, each joined with the bottoms on the columns left
+//!   (the module `count::halves` says how). A unit counts the solutions whose top half
+//!   stands on one of its sets or on an image of one under the symmetries that keep the
+//!   middle row, so its share of the total is exact and independent of every other unit.
+//! * **Symmetric** (one unit, the first): the solutions a half turn and a quarter turn
+//!   leave unchanged ([`count_fixed`]), from which the classes follow by Burnside's lemma
+//!   once every unit's [`Share`] is added up ([`Share::tally`]).
+//! * **Whole board**: boards smaller than [`SPLIT_MIN_N`] are one unit.
 //!
-//! * **Corner** (`t = 0`): a queen in the corner (0, 0). Only the reflection in the main
-//!   diagonal keeps that corner; of a solution and its reflection, the smaller has its
-//!   row-1 queen in a column `k` smaller than the row of the column-1 queen, so column 1
-//!   is closed in rows 2..=k. No such solution is symmetric: each counts 8.
-//! * **Edge** (`t ≥ 1`): the top queen in column `t`, and every other border queen at
-//!   least `t` from its corners: the edge columns are closed in rows `1..t` and
-//!   `n−t..n−1`, and the bottom row's first and last `t` squares. A solution where no
-//!   other border queen ties at distance `t` is the only one of its class in this space and
-//!   counts 8. Only on a tie is the whole board compared with its images: it counts when it
-//!   is the smallest, as many times as it has distinct images (8, 4 or 2).
-//!
-//! This is the idea behind Takahashi's counter (as widely ported, e.g. in
-//! suzukiiichiro/N-Queens) and Somers' use of the board's symmetry; the formulation by
-//! corner distance, the masks and the tie test here are our own. Each search counts the
-//! total and the classes in one pass.
-//!
-//! The search space is then cut into units by the columns of the queens in the first
-//! [`DEFAULT_PREFIX_ROWS`] rows ([`plan_split`] picks another depth, for more and smaller
-//! units). Boards smaller than [`SPLIT_MIN_N`] are a single whole-board unit
-//! that enumerates and classifies every solution.
+//! The default split puts [`Plan::sets_per_unit`] sets in each unit, chosen from n alone
+//! so that a plan has at most about [`DEFAULT_UNITS`] units; [`plan_split`] and
+//! [`plan_with_units`] make finer or coarser ones.
 //!
 //! # The contract
 //!
 //! The same n always gives the same units in the same order, with ids `0..len`. A unit's
-//! [`Tally`] depends on nothing but the unit, and the tallies of all units add up to the
-//! board's. [`PLAN_VERSION`] changes whenever the list would, so that saved partial results
-//! are never mixed across versions.
+//! [`Share`] depends on nothing but the unit, and the shares of all units add up to the
+//! board's. [`PLAN_VERSION`] changes whenever the list would, so that saved partial
+//! results are never mixed across versions.
 
-use crate::bitboard::{MAX_N, Node, check_board, full_mask, search_lanes};
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex};
+
+use super::halves::{HALVES_MAX_N, Halves, Scratch};
+use super::tally::Share;
+use crate::Symmetry::{Rotate90, Rotate180};
+use crate::bitboard::{Node, check_board, full_mask};
 use crate::limits::PLAN_MAX_UNITS;
-use crate::symmetry::{CanonicalTest, Symmetry};
-use crate::{Error, Solutions};
+use crate::{Error, Symmetry, count_fixed};
 
 pub use super::tally::Tally;
 
 /// The version of the unit list: bumped whenever [`plan`] would list different units.
-pub const PLAN_VERSION: u32 = 1;
+pub const PLAN_VERSION: u32 = 2;
 
-/// Boards at least this large are split by corner distance and prefix; smaller ones are
-/// one whole-board unit.
+/// Boards at least this large are split into units; smaller ones are one whole-board
+/// unit.
 pub const SPLIT_MIN_N: usize = 6;
 
-/// How many rows, counted from the top, each unit of [`plan`] fixes.
-pub const DEFAULT_PREFIX_ROWS: usize = 3;
+/// The largest board a count accepts: the join's diagonal patterns are 64 bits.
+pub const COUNT_MAX_N: usize = HALVES_MAX_N;
 
-/// The deepest split [`plan_split`] makes.
-pub const MAX_PREFIX_ROWS: usize = 6;
+/// About how many units the default split makes, at most: from n = 21 on, several column
+/// sets share a unit.
+pub const DEFAULT_UNITS: usize = 1 << 18;
 
-/// The columns of a unit's first rows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Prefix {
-    columns: [u8; MAX_PREFIX_ROWS],
-    len: u8,
-}
-
-impl Prefix {
-    fn new(columns: &[u8]) -> Prefix {
-        let mut all = [0; MAX_PREFIX_ROWS];
-        all[..columns.len()].copy_from_slice(columns);
-        Prefix {
-            columns: all,
-            len: columns.len() as u8,
-        }
-    }
-
-    /// Row `r`'s column, for each of the first rows.
-    pub fn columns(&self) -> &[u8] {
-        &self.columns[..usize::from(self.len)]
-    }
-}
-
-/// What a work unit searches.
+/// What a work unit counts.
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum UnitKind {
     /// The whole board, for boards smaller than [`SPLIT_MIN_N`].
     WholeBoard,
-    /// Solutions in their smallest orientation whose first rows hold queens in
-    /// `prefix` (row 0's column is the corner distance `t`: 0 for a corner queen).
-    Prefix {
-        /// The columns of the first rows.
-        prefix: Prefix,
+    /// The solutions a half turn or a quarter turn leaves unchanged.
+    Symmetric,
+    /// The solutions whose top half stands on a column set from `first` to `last` (bit
+    /// masks, both included), or on an image of one.
+    Halves {
+        /// The unit's first column set.
+        first: u32,
+        /// Its last.
+        last: u32,
     },
 }
 
@@ -99,8 +71,9 @@ pub enum UnitKind {
 ///
 /// ```
 /// let plan = queens::plan(10)?;
-/// let sum: queens::Tally = plan.units().iter().map(|u| u.count()).sum();
-/// assert_eq!((sum.total, sum.unique()), (724, 92));
+/// let sum: queens::Share = plan.units().iter().map(|u| u.count()).sum();
+/// let tally = sum.tally(10).unwrap();
+/// assert_eq!((tally.total, tally.unique()), (724, 92));
 /// # Ok::<(), queens::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -108,6 +81,7 @@ pub struct Unit {
     id: usize,
     n: usize,
     kind: UnitKind,
+    cost: u64,
 }
 
 impl Unit {
@@ -121,72 +95,203 @@ impl Unit {
         self.n
     }
 
-    /// What it searches.
+    /// What it counts.
     pub fn kind(&self) -> UnitKind {
         self.kind
     }
 
-    /// What it searches, in words that stay the same across versions of this crate:
-    /// `whole` or `prefix 0,2,4` (the plan digest is taken over these).
+    /// Its expected share of the plan's work, in the plan's own units: what progress bars
+    /// and time estimates weigh it by. For a halves unit, the joins it runs (a column set
+    /// and a middle queen each); the symmetric unit is given a hundredth of the rest.
+    pub fn cost(&self) -> u64 {
+        self.cost
+    }
+
+    /// What it counts, in words that stay the same across versions of this crate:
+    /// `whole`, `symmetric` or `halves 0xff..=0x3f0` (the plan digest is taken over
+    /// these).
     ///
     /// ```
-    /// assert_eq!(queens::plan(8)?.units()[0].describe(), "prefix 0,2,4");
+    /// let plan = queens::plan(8)?;
+    /// assert_eq!(plan.units()[0].describe(), "symmetric");
+    /// assert_eq!(plan.units()[1].describe(), "halves 0xf..=0xf");
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn describe(&self) -> String {
         match self.kind {
             UnitKind::WholeBoard => "whole".into(),
-            UnitKind::Prefix { prefix } => {
-                let cols: Vec<String> = prefix.columns().iter().map(u8::to_string).collect();
-                format!("prefix {}", cols.join(","))
+            UnitKind::Symmetric => "symmetric".into(),
+            UnitKind::Halves { first, last } => format!("halves {first:#x}..={last:#x}"),
+        }
+    }
+
+    /// Counts the unit on the calling thread. The board's halves and their tables are set
+    /// up once and kept for the next unit of the same board.
+    pub fn count(&self) -> Share {
+        static LAST: Mutex<Option<Arc<Halves>>> = Mutex::new(None);
+        let halves = matches!(self.kind, UnitKind::Halves { .. }).then(|| {
+            let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
+            match &*last {
+                Some(h) if h.n() == self.n => Arc::clone(h),
+                _ => {
+                    let h = Arc::new(Halves::new(self.n).with_blocks(super::DEFAULT_MEMORY / 2));
+                    *last = Some(Arc::clone(&h));
+                    h
+                }
+            }
+        });
+        self.count_with(halves.as_deref(), &mut Scratch::default())
+    }
+
+    /// Counts the unit with the board's halves already set up (for halves units).
+    pub(crate) fn count_with(&self, halves: Option<&Halves>, scratch: &mut Scratch) -> Share {
+        match self.kind {
+            UnitKind::WholeBoard => Share {
+                total: crate::bitboard::count_completions(Node::default(), full_mask(self.n))
+                    .into(),
+                ..fixed(self.n)
+            },
+            UnitKind::Symmetric => fixed(self.n),
+            UnitKind::Halves { first, last } => {
+                let own;
+                let halves = match halves {
+                    Some(h) if h.n() == self.n => h,
+                    _ => {
+                        own = Halves::new(self.n);
+                        &own
+                    }
+                };
+                let total = halves
+                    .sets_between(first, last)
+                    .map(|set| halves.count_set(set, scratch))
+                    .sum();
+                Share {
+                    total,
+                    ..Share::default()
+                }
             }
         }
     }
 
-    /// Recounts the unit by another road, for spot checks of recorded results: every
-    /// solution below the unit's prefix from the plain enumerator, each compared with all
-    /// its images, counted when it is the smallest. Far slower than [`Unit::count`], and
-    /// sharing none of its pruning, masks or tie test.
+    /// Recounts the unit by another road, for spot checks of recorded results: for a
+    /// halves unit, the plain search of the whole board restricted to each image of each
+    /// of its column sets (no patterns, tables, pair counting or orbit weights); for the
+    /// symmetric unit, a search that places each queen with its images and checks them
+    /// pair by pair. Far slower than [`Unit::count`].
     ///
     /// ```
     /// let plan = queens::plan(9)?;
     /// assert!(plan.units().iter().all(|u| u.recount_slow() == u.count()));
     /// # Ok::<(), queens::Error>(())
     /// ```
-    pub fn recount_slow(&self) -> Tally {
-        let prefix: Vec<u32> = match self.kind {
-            UnitKind::WholeBoard => Vec::new(),
-            UnitKind::Prefix { prefix } => prefix.columns().iter().map(|&c| u32::from(c)).collect(),
-        };
-        let mut tally = Tally::default();
-        let Ok(mut solutions) = Solutions::with_prefix(self.n, &prefix) else {
-            return tally;
-        };
-        while let Some(columns) = solutions.next_columns() {
-            if crate::canonical(columns) == columns {
-                tally.class(crate::class_size(columns));
-            }
-        }
-        tally
-    }
-
-    /// Runs the unit's search on the calling thread.
-    pub fn count(&self) -> Tally {
+    pub fn recount_slow(&self) -> Share {
+        let n = self.n;
         match self.kind {
-            UnitKind::WholeBoard => whole_board(self.n),
-            UnitKind::Prefix { prefix } => {
-                let columns = prefix.columns();
-                Region::new(self.n, usize::from(columns[0])).count(columns)
+            UnitKind::WholeBoard => Share {
+                total: crate::reference::count(n),
+                half_turn: fixed_slow(n, Rotate180),
+                quarter_turn: fixed_slow(n, Rotate90),
+            },
+            UnitKind::Symmetric => Share {
+                total: 0,
+                half_turn: fixed_slow(n, Rotate180),
+                quarter_turn: fixed_slow(n, Rotate90),
+            },
+            UnitKind::Halves { first, last } => {
+                let halves = Halves::new(n);
+                let total = halves
+                    .sets_between(first, last)
+                    .flat_map(|set| halves.images(set))
+                    .map(|rows| count_restricted(n, &rows))
+                    .sum();
+                Share {
+                    total,
+                    ..Share::default()
+                }
             }
         }
     }
+}
+
+/// The solutions of an `n × n` board a half turn and a quarter turn leave unchanged.
+fn fixed(n: usize) -> Share {
+    let fixed = |s| count_fixed(n, s).expect("plans are made for boards in range");
+    Share {
+        total: 0,
+        half_turn: fixed(Rotate180),
+        quarter_turn: fixed(Rotate90),
+    }
+}
+
+/// The plain bitboard search with row `r` restricted to the columns `rows[r]`.
+fn count_restricted(n: usize, rows: &[u64]) -> u128 {
+    fn search(node: Node, rows: &[u64], full: u64) -> u128 {
+        let Some((&allowed, below)) = rows.split_first() else {
+            return 1;
+        };
+        let mut free = node.free(full) & allowed;
+        let mut total = 0;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            total += search(node.place(bit, full), below, full);
+        }
+        total
+    }
+    search(Node::default(), rows, full_mask(n))
+}
+
+/// The solutions `symmetry` leaves unchanged, by placing each queen with its images row
+/// by row and checking every pair of queens: slow, and independent of [`count_fixed`].
+fn fixed_slow(n: usize, symmetry: Symmetry) -> u128 {
+    fn attack((r1, c1): (usize, usize), (r2, c2): (usize, usize)) -> bool {
+        r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2)
+    }
+    fn search(n: usize, symmetry: Symmetry, rows: &mut Vec<Option<usize>>) -> u128 {
+        let Some(row) = rows.iter().position(Option::is_none) else {
+            return 1;
+        };
+        let mut total = 0;
+        for col in 0..n {
+            let mut orbit = vec![(row, col)];
+            loop {
+                let next = symmetry.square(n, *orbit.last().expect("not empty"));
+                if next == (row, col) {
+                    break;
+                }
+                orbit.push(next);
+            }
+            orbit.sort_unstable();
+            orbit.dedup();
+            let placed: Vec<(usize, usize)> = rows
+                .iter()
+                .enumerate()
+                .filter_map(|(r, c)| c.map(|c| (r, c)))
+                .collect();
+            let clash = orbit.iter().enumerate().any(|(i, &q)| {
+                placed.iter().any(|&p| attack(p, q)) || orbit[..i].iter().any(|&o| attack(o, q))
+            });
+            if clash {
+                continue;
+            }
+            for &(r, c) in &orbit {
+                rows[r] = Some(c);
+            }
+            total += search(n, symmetry, rows);
+            for &(r, _) in &orbit {
+                rows[r] = None;
+            }
+        }
+        total
+    }
+    search(n, symmetry, &mut vec![None; n])
 }
 
 /// The list of work units for one board size; see the [module docs](self).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
     n: usize,
-    prefix_rows: usize,
+    sets_per_unit: usize,
     units: Vec<Unit>,
 }
 
@@ -211,8 +316,8 @@ impl Plan {
         use sha2::{Digest, Sha256};
         let mut h = Sha256::new();
         h.update(format!(
-            "nqueens plan v{PLAN_VERSION} n={} rows={}\n",
-            self.n, self.prefix_rows
+            "nqueens plan v{PLAN_VERSION} n={} sets={}\n",
+            self.n, self.sets_per_unit
         ));
         for unit in &self.units {
             h.update(format!("{} {}\n", unit.id, unit.describe()));
@@ -220,250 +325,133 @@ impl Plan {
         hex::encode(h.finalize())
     }
 
-    /// How many rows each unit fixes (0 for a whole-board plan).
-    pub fn prefix_rows(&self) -> usize {
-        self.prefix_rows
+    /// How many column sets each halves unit joins (the last may have fewer).
+    pub fn sets_per_unit(&self) -> usize {
+        self.sets_per_unit
     }
 
     /// The units, in id order.
     pub fn units(&self) -> &[Unit] {
         &self.units
     }
+
+    /// The units' costs added up ([`Unit::cost`]).
+    pub fn cost(&self) -> u64 {
+        self.units.iter().map(Unit::cost).sum()
+    }
 }
 
-/// The work units for an `n × n` board, each fixing the first [`DEFAULT_PREFIX_ROWS`] rows.
+/// The work units for an `n × n` board, with the default number of column sets per
+/// unit.
 ///
 /// ```
 /// let plan = queens::plan(16)?;
 /// assert_eq!(plan, queens::plan(16)?); // the same units, in the same order
 /// assert!(plan.units().iter().enumerate().all(|(i, u)| u.id() == i));
+/// assert!(queens::plan(33).is_err());
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn plan(n: usize) -> Result<Plan, Error> {
-    plan_split(n, DEFAULT_PREFIX_ROWS)
+    let sets = binomial(n, n / 2);
+    plan_split(n, sets.div_ceil(2 * DEFAULT_UNITS as u128).max(1) as usize)
 }
 
-/// The work units for an `n × n` board, each fixing the first `prefix_rows` rows: deeper
-/// splits make more, smaller units. The depth is clamped to what the board allows (2 to
-/// [`MAX_PREFIX_ROWS`], and at most n − 3); [`Plan::prefix_rows`] says which was used.
-/// A split into more than [`PLAN_MAX_UNITS`] units is refused
-/// ([`Error::TooManyUnits`]) as soon as the enumeration passes that many.
+/// The work units for an `n × n` board, each joining `sets_per_unit` column sets of the
+/// top half (at least 1): fewer make more, smaller units. A split into more than
+/// [`PLAN_MAX_UNITS`] units is refused ([`Error::TooManyUnits`]) as soon as the
+/// enumeration passes that many, and boards larger than [`COUNT_MAX_N`] are refused
+/// ([`Error::TooLarge`]).
 ///
 /// ```
-/// let fine = queens::plan_split(12, 5)?;
-/// assert!(fine.units().len() > queens::plan(12)?.units().len());
-/// let sum: queens::Tally = fine.units().iter().map(|u| u.count()).sum();
+/// let fine = queens::plan_split(12, 1)?;
+/// assert!(fine.units().len() > queens::plan_split(12, 10)?.units().len());
+/// let sum: queens::Share = fine.units().iter().map(|u| u.count()).sum();
 /// assert_eq!(sum.total, 14200);
 /// # Ok::<(), queens::Error>(())
 /// ```
-pub fn plan_split(n: usize, prefix_rows: usize) -> Result<Plan, Error> {
+pub fn plan_split(n: usize, sets_per_unit: usize) -> Result<Plan, Error> {
     check_board(n, 0)?;
-    let prefix_rows = prefix_rows
-        .clamp(2, MAX_PREFIX_ROWS)
-        .min(n.saturating_sub(3));
-    let kinds = if n < SPLIT_MIN_N {
-        vec![UnitKind::WholeBoard]
-    } else {
-        // Corner distances t with t < n − 1 − t: the middle of an odd side cannot be the
-        // smallest distance, since all four border queens would be mid-side and attack.
-        let mut prefixes = Vec::new();
-        for t in (0..n).filter(|&t| 2 * t < n - 1) {
-            Region::new(n, t).prefixes(prefix_rows, &mut prefixes);
-            if prefixes.len() > PLAN_MAX_UNITS {
-                return Err(Error::TooManyUnits {
-                    n,
-                    prefix_rows,
-                    max: PLAN_MAX_UNITS,
-                });
-            }
+    if n > COUNT_MAX_N {
+        return Err(Error::TooLarge {
+            n,
+            max: COUNT_MAX_N,
+        });
+    }
+    let sets_per_unit = sets_per_unit.max(1);
+    let unit = |id, kind, cost| Unit { id, n, kind, cost };
+    if n < SPLIT_MIN_N {
+        return Ok(Plan {
+            n,
+            sets_per_unit: 0,
+            units: vec![unit(0, UnitKind::WholeBoard, 1)],
+        });
+    }
+    let halves = Halves::new(n);
+    let mut units = vec![unit(0, UnitKind::Symmetric, 0)];
+    // (first set, last set, sets, joins) of the unit being filled.
+    let mut open: Option<(u32, u32, usize, u64)> = None;
+    let close = |units: &mut Vec<Unit>, (first, last, _, joins): (u32, u32, usize, u64)| {
+        units.push(unit(units.len(), UnitKind::Halves { first, last }, joins));
+        if units.len() > PLAN_MAX_UNITS {
+            return Err(Error::TooManyUnits {
+                n,
+                sets_per_unit,
+                max: PLAN_MAX_UNITS,
+            });
         }
-        prefixes
-            .into_iter()
-            .map(|prefix| UnitKind::Prefix { prefix })
-            .collect()
+        Ok(())
     };
-    let units = kinds
-        .into_iter()
-        .enumerate()
-        .map(|(id, kind)| Unit { id, n, kind })
-        .collect();
+    for set in halves.sets() {
+        let joins = halves.joins(set).count() as u64;
+        if joins == 0 {
+            continue;
+        }
+        let (first, _, sets, total) = open.unwrap_or((set, set, 0, 0));
+        open = Some((first, set, sets + 1, total + joins));
+        if sets + 1 == sets_per_unit {
+            close(&mut units, open.take().expect("just filled"))?;
+        }
+    }
+    if let Some(last) = open {
+        close(&mut units, last)?;
+    }
+    let rest: u64 = units.iter().map(Unit::cost).sum();
+    units[0].cost = rest.div_ceil(100).max(1);
     Ok(Plan {
         n,
-        prefix_rows: if n < SPLIT_MIN_N { 0 } else { prefix_rows },
+        sets_per_unit,
         units,
     })
 }
 
-/// Small boards: every solution, classified one by one.
-fn whole_board(n: usize) -> Tally {
-    let mut tally = Tally::default();
-    let mut test = CanonicalTest::default();
-    let mut solutions = Solutions::new(n).expect("small boards are in range");
-    while let Some(columns) = solutions.next_columns() {
-        if test.is_canonical(columns) {
-            tally.class(crate::class_size(columns));
-        }
+/// The coarsest plan with at least `units` units, or the finest there is (one column set
+/// per unit) when the board has fewer.
+///
+/// ```
+/// use std::num::NonZeroUsize;
+///
+/// let plan = queens::plan_with_units(12, NonZeroUsize::new(100).unwrap())?;
+/// assert!(plan.units().len() >= 100);
+/// let most = queens::plan_with_units(8, NonZeroUsize::new(1000).unwrap())?;
+/// assert_eq!(most, queens::plan_split(8, 1)?);
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn plan_with_units(n: usize, units: NonZeroUsize) -> Result<Plan, Error> {
+    check_board(n, 0)?;
+    if !(SPLIT_MIN_N..=COUNT_MAX_N).contains(&n) {
+        return plan_split(n, 1);
     }
-    tally
+    let halves = Halves::new(n);
+    let sets = halves
+        .sets()
+        .filter(|&set| halves.joins(set).next().is_some())
+        .count();
+    // One unit is the symmetric one.
+    let per_unit = sets / units.get().saturating_sub(1).max(1);
+    plan_split(n, per_unit.max(1))
 }
 
-/// The searches for one corner distance `t`: which squares each row may use.
-struct Region {
-    n: usize,
-    t: usize,
-    /// `allowed[r]`: the squares row `r` may use in this region.
-    allowed: [u64; MAX_N],
-    /// `taken[r]`: the columns that must hold queens before row `r` is filled.
-    taken: [u64; MAX_N],
-}
-
-impl Region {
-    fn new(n: usize, t: usize) -> Region {
-        let m = n - 1;
-        let full = full_mask(n);
-        let mut allowed = [0u64; MAX_N];
-        allowed[..n].fill(full);
-        allowed[0] = 1 << t;
-        let mut taken = [0u64; MAX_N];
-        if t == 0 {
-            // The corner queen's reflection in the diagonal is handled by the prefix.
-            return Region {
-                n,
-                t,
-                allowed,
-                taken,
-            };
-        }
-        let edges = 1u64 | 1 << m;
-        for row in (1..t).chain(n - t..m) {
-            allowed[row] &= !edges;
-        }
-        // The edge columns' queens stand in rows t..=m−t: from row n−t on, both are placed.
-        for mask in &mut taken[n - t..n] {
-            *mask = edges;
-        }
-        let near_corners = ((1u64 << t) - 1) | (((1u64 << t) - 1) << (n - t));
-        allowed[m] &= !near_corners;
-        Region {
-            n,
-            t,
-            allowed,
-            taken,
-        }
-    }
-
-    /// The allowed squares with the corner case's column-1 rule for a row-1 queen in
-    /// column `k`: the column-1 queen must stand below row `k`.
-    fn allowed_for(&self, prefix_row1: usize) -> [u64; MAX_N] {
-        let mut allowed = self.allowed;
-        if self.t == 0 {
-            for mask in &mut allowed[2..=prefix_row1.min(self.n - 1)] {
-                *mask &= !2;
-            }
-        }
-        allowed
-    }
-
-    /// Adds every valid choice of the first `rows` rows to `found`, in lexicographic
-    /// order, stopping once `found` holds more than [`PLAN_MAX_UNITS`].
-    fn prefixes(&self, rows: usize, found: &mut Vec<Prefix>) {
-        let full = full_mask(self.n);
-        let mut columns = vec![self.t as u8];
-        let top = Node::default().place(1 << self.t, full);
-        let mut row1 = self.allowed[1] & !top.attacked();
-        while row1 != 0 {
-            let b1 = row1 & row1.wrapping_neg();
-            row1 ^= b1;
-            let k = b1.trailing_zeros() as usize;
-            columns.push(k as u8);
-            let allowed = self.allowed_for(k);
-            self.extend(&allowed, top.place(b1, full), rows, &mut columns, found);
-            columns.pop();
-        }
-    }
-
-    /// Depth-first over rows `columns.len()..rows`, collecting each complete prefix.
-    fn extend(
-        &self,
-        allowed: &[u64; MAX_N],
-        node: Node,
-        rows: usize,
-        columns: &mut Vec<u8>,
-        found: &mut Vec<Prefix>,
-    ) {
-        let row = columns.len();
-        if found.len() > PLAN_MAX_UNITS {
-            return;
-        }
-        if row == rows {
-            found.push(Prefix::new(columns));
-            return;
-        }
-        let full = full_mask(self.n);
-        let mut free = allowed[row] & !node.attacked();
-        if self.taken[row] & !node.cols != 0 {
-            free = 0;
-        }
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            columns.push(bit.trailing_zeros() as u8);
-            self.extend(allowed, node.place(bit, full), rows, columns, found);
-            columns.pop();
-        }
-    }
-
-    /// The tally of the solutions starting with `prefix`.
-    fn count(&self, prefix: &[u8]) -> Tally {
-        let (n, t, m) = (self.n, self.t, self.n - 1);
-        let allowed = self.allowed_for(prefix[1] as usize);
-        let prefix: Vec<u32> = prefix.iter().map(|&c| u32::from(c)).collect();
-        let search = |leaf: &mut dyn FnMut(&[u64; MAX_N])| {
-            search_lanes(&prefix, &allowed[..n], &self.taken[..n], leaf);
-        };
-        let mut tally = Tally::default();
-        if t == 0 {
-            let mut leaves = 0u128;
-            search(&mut |_| leaves += 1);
-            tally.total = 8 * leaves;
-            tally.classes_of_8 = leaves;
-            return tally;
-        }
-        // Another border queen at the same corner distance: the bottom queen in column t or
-        // m − t, or an edge-column queen in row t or m − t.
-        let edges = 1u64 | 1 << m;
-        let tie_bottom = 1u64 << t | 1 << (m - t);
-        let mut test = CanonicalTest::default();
-        let mut columns = [0u32; MAX_N];
-        let mut plain = 0u128;
-        search(&mut |board| {
-            let tie = board[m] & tie_bottom != 0 || (board[t] | board[m - t]) & edges != 0;
-            if !tie {
-                plain += 1;
-                return;
-            }
-            for (c, bit) in columns.iter_mut().zip(&board[..n]) {
-                *c = bit.trailing_zeros();
-            }
-            let columns = &columns[..n];
-            if test.is_canonical(columns) {
-                tally.class(class_size_of_canonical(columns));
-            }
-        });
-        tally.total += 8 * plain;
-        tally.classes_of_8 += plain;
-        tally
-    }
-}
-
-/// The number of distinct images of a solution: 2 if a quarter turn leaves it unchanged,
-/// 4 if only a half turn does, else 8 (no solution of n ≥ 2 is its own reflection).
-fn class_size_of_canonical(columns: &[u32]) -> usize {
-    if Symmetry::Rotate90.apply(columns) == columns {
-        2
-    } else if Symmetry::Rotate180.apply(columns) == columns {
-        4
-    } else {
-        8
-    }
+/// `C(n, k)`, exactly.
+fn binomial(n: usize, k: usize) -> u128 {
+    (0..k as u128).fold(1, |acc, i| acc * (n as u128 - i) / (i + 1))
 }

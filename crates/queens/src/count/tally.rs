@@ -1,10 +1,9 @@
-//! The one type a count's answer is kept in, from a unit's share to a whole board.
+//! What counts add up: a work unit's [`Share`], and a board's [`Tally`] made from their sum.
 
 use std::ops::{Add, AddAssign};
 
 /// Solutions counted in full and up to symmetry, with the class breakdown: what a count
-/// answers, what one work unit of a plan counts, and what unit records and checkpoints
-/// keep. Every field adds up across units.
+/// answers. Made from the sum of a plan's [`Share`]s ([`Share::tally`]).
 ///
 /// A class of solutions (a solution and its images under the 8 rotations and reflections)
 /// has 8 members, or 4 when a half turn leaves them unchanged, or 2 when a quarter turn
@@ -63,58 +62,6 @@ impl Tally {
             classes_of_4: (half - quarter) / 4,
             classes_of_2: quarter / 2,
             classes_of_1: 0,
-        }
-    }
-
-    /// The sum of two tallies, or `None` where a field would overflow: for adding up
-    /// tallies read back from files, which a damaged or edited file could make wrap.
-    ///
-    /// ```
-    /// use queens::Tally;
-    ///
-    /// let big = Tally { total: u128::MAX, ..Tally::default() };
-    /// assert_eq!(big.checked_add(Tally { total: 1, ..Tally::default() }), None);
-    /// ```
-    pub fn checked_add(self, o: Tally) -> Option<Tally> {
-        Some(Tally {
-            total: self.total.checked_add(o.total)?,
-            classes_of_8: self.classes_of_8.checked_add(o.classes_of_8)?,
-            classes_of_4: self.classes_of_4.checked_add(o.classes_of_4)?,
-            classes_of_2: self.classes_of_2.checked_add(o.classes_of_2)?,
-            classes_of_1: self.classes_of_1.checked_add(o.classes_of_1)?,
-        })
-    }
-
-    /// Whether the classes add up to the total, `8·c8 + 4·c4 + 2·c2 + c1 = total`, as they
-    /// do in every tally a count makes: a check on tallies read back from files.
-    ///
-    /// ```
-    /// use queens::Tally;
-    ///
-    /// assert!(Tally { total: 12, classes_of_8: 1, classes_of_4: 1, ..Tally::default() }.is_consistent());
-    /// assert!(!Tally { total: 13, classes_of_8: 1, classes_of_4: 1, ..Tally::default() }.is_consistent());
-    /// ```
-    pub fn is_consistent(&self) -> bool {
-        let members = [
-            (self.classes_of_8, 8u128),
-            (self.classes_of_4, 4),
-            (self.classes_of_2, 2),
-            (self.classes_of_1, 1),
-        ]
-        .into_iter()
-        .try_fold(0u128, |sum, (classes, size)| {
-            sum.checked_add(classes.checked_mul(size)?)
-        });
-        members == Some(self.total)
-    }
-
-    pub(crate) fn class(&mut self, size: usize) {
-        self.total += size as u128;
-        match size {
-            8 => self.classes_of_8 += 1,
-            4 => self.classes_of_4 += 1,
-            2 => self.classes_of_2 += 1,
-            _ => self.classes_of_1 += 1,
         }
     }
 }
@@ -186,8 +133,7 @@ impl serde::Serialize for Tally {
 
 impl<'de> serde::Deserialize<'de> for Tally {
     /// Reads the serialized form back, refusing a `unique` that is not the sum of the
-    /// classes; whether the classes add up to the total is [`Tally::is_consistent`]'s to
-    /// say.
+    /// classes.
     ///
     /// ```
     /// let tally = queens::Counter::new().count(8)?;
@@ -217,5 +163,129 @@ impl<'de> serde::Deserialize<'de> for Tally {
             ));
         }
         Ok(tally)
+    }
+}
+
+/// What one work unit of a plan counts, and what unit records and checkpoints keep:
+/// numbers that add up across units. A board's [`Tally`] follows from their sum by
+/// Burnside's lemma ([`Share::tally`]): a class of 8 has no member a half turn leaves
+/// unchanged, a class of 4 has 4, a class of 2 has 2 that a quarter turn leaves unchanged
+/// too.
+///
+/// Serialized (serde) as `{"total":92,"half_turn":4,"quarter_turn":0}`.
+///
+/// ```
+/// use queens::Share;
+///
+/// let plan = queens::plan(8)?;
+/// let sum: Share = plan.units().iter().map(|u| u.count()).sum();
+/// assert_eq!((sum.total, sum.half_turn, sum.quarter_turn), (92, 4, 0));
+/// let tally = sum.tally(8).unwrap();
+/// assert_eq!((tally.unique(), tally.classes_of_4), (12, 1));
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(deny_unknown_fields)]
+pub struct Share {
+    /// Solutions.
+    pub total: u128,
+    /// Solutions a half turn leaves unchanged.
+    pub half_turn: u128,
+    /// Solutions a quarter turn leaves unchanged (a half turn does too).
+    pub quarter_turn: u128,
+}
+
+impl Share {
+    /// The tally of an `n × n` board whose units' shares add up to `self`, or `None` where
+    /// they cannot be a whole board's: fewer solutions unchanged by a half turn than by a
+    /// quarter turn, or classes that do not come out whole. Only shares read back from
+    /// damaged or edited files can make it `None`.
+    ///
+    /// ```
+    /// use queens::Share;
+    ///
+    /// let eight = Share { total: 92, half_turn: 4, quarter_turn: 0 };
+    /// assert_eq!(eight.tally(8).unwrap().classes_of_8, 11);
+    /// assert_eq!(Share { total: 93, ..eight }.tally(8), None);
+    /// assert_eq!(Share { total: 1, half_turn: 1, quarter_turn: 1 }.tally(1).unwrap().classes_of_1, 1);
+    /// ```
+    pub fn tally(self, n: usize) -> Option<Tally> {
+        let Share {
+            total,
+            half_turn: half,
+            quarter_turn: quarter,
+        } = self;
+        if n < 2 {
+            // The one solution of n = 0 or 1 is its own image under every symmetry.
+            return (total <= 1 && half == total && quarter == total).then_some(Tally {
+                total,
+                classes_of_1: total,
+                ..Tally::default()
+            });
+        }
+        let whole = quarter <= half
+            && half <= total
+            && quarter.is_multiple_of(2)
+            && (half - quarter).is_multiple_of(4)
+            && (total - half).is_multiple_of(8);
+        whole.then(|| Tally::from_fixed(total, (quarter, half)))
+    }
+
+    /// Whether the share could be a unit's: no more solutions unchanged by a quarter turn
+    /// than by a half turn, in whole orbits (a check on shares read back from files).
+    ///
+    /// ```
+    /// use queens::Share;
+    ///
+    /// assert!(Share { total: 0, half_turn: 3000, quarter_turn: 64 }.is_consistent());
+    /// assert!(!Share { total: 0, half_turn: 3000, quarter_turn: 65 }.is_consistent());
+    /// ```
+    pub fn is_consistent(&self) -> bool {
+        self.quarter_turn <= self.half_turn
+            && self.quarter_turn.is_multiple_of(2)
+            && (self.half_turn - self.quarter_turn).is_multiple_of(4)
+    }
+
+    /// The sum of two shares, or `None` where a field would overflow: for adding up
+    /// shares read back from files, which a damaged or edited file could make wrap.
+    ///
+    /// ```
+    /// use queens::Share;
+    ///
+    /// let big = Share { total: u128::MAX, ..Share::default() };
+    /// assert_eq!(big.checked_add(Share { total: 1, ..Share::default() }), None);
+    /// ```
+    pub fn checked_add(self, o: Share) -> Option<Share> {
+        Some(Share {
+            total: self.total.checked_add(o.total)?,
+            half_turn: self.half_turn.checked_add(o.half_turn)?,
+            quarter_turn: self.quarter_turn.checked_add(o.quarter_turn)?,
+        })
+    }
+}
+
+impl Add for Share {
+    type Output = Share;
+
+    fn add(self, o: Share) -> Share {
+        Share {
+            total: self.total + o.total,
+            half_turn: self.half_turn + o.half_turn,
+            quarter_turn: self.quarter_turn + o.quarter_turn,
+        }
+    }
+}
+
+impl AddAssign for Share {
+    fn add_assign(&mut self, o: Share) {
+        *self = *self + o;
+    }
+}
+
+impl std::iter::Sum for Share {
+    fn sum<I: Iterator<Item = Share>>(iter: I) -> Share {
+        iter.fold(Share::default(), Add::add)
     }
 }

@@ -1,0 +1,599 @@
+//! Counting by joining half boards, each generated when it is joined: the method of the
+//! plan's units, with memory set by one column set's halves rather than by the board.
+//!
+//! A solution is its top `h = ⌊n/2⌋` rows, its bottom `h` rows and, when n is odd, the
+//! queen of the middle row. A top on the column set `S` and a bottom on the columns left
+//! (beside the middle queen) form a solution exactly when no diagonal holds a queen of
+//! each, so the total is a sum over column sets of the disjoint pairs between two lists
+//! of diagonal patterns: a meet in the middle instead of a search of the whole tree. The
+//! idea of joining partial solutions of parts of the board, and of counting the pairs
+//! with bit-sliced tables, is Evgeny Kluev's (github.com/EvgenyKluev/N-Queens-Count-Sol,
+//! which joins quadrants, after the deepgreen pages it cites); this module joins halves,
+//! generates them per set, and its code is its own.
+//!
+//! * Only the `2h − 1` diagonals of each direction that both halves reach matter, so a
+//!   pattern is 2 × (2h − 1) bits, with two more for the middle queen's edge diagonals:
+//!   a `u64` up to n = [`HALVES_MAX_N`]. The sums run up and the differences down, so
+//!   that turning a top upside down (a bottom) is a rotation of the pattern.
+//! * The tops on a set are found by the textbook search of the top rows restricted to
+//!   the set's columns; a bottom is a top turned upside down. Only the two lists of the
+//!   set being joined are in memory: about 16 bytes per top.
+//! * The column sets `S`, `rest ∖ S` (upside down) and, when the middle queen is in the
+//!   middle column or there is none, their mirror images have equal counts: each orbit
+//!   is joined once and weighted by its size. The middle queens `m` and `n − 1 − m` are
+//!   mirror images, so only `m ≤ h` are joined.
+
+use super::pairs::disjoint_pairs;
+
+/// The largest board the halves count: a pattern must fit a `u64`.
+pub(crate) const HALVES_MAX_N: usize = 32;
+
+/// The smallest board the halves count.
+pub(crate) const HALVES_MIN_N: usize = 2;
+
+/// Pattern bit 62: a queen on the sum diagonal just below the window; bit 63: the same
+/// for the difference diagonal. For odd n that is the middle row's edge squares' diagonal.
+const BELOW: u64 = 1 << 62;
+const BELOW_DIFF: u64 = 1 << 63;
+
+/// The pattern bit of diagonal `i` of the window, of the sums or the differences.
+fn window_bit(w: u32, i: usize, sum: bool) -> u64 {
+    if sum {
+        1 << i
+    } else {
+        1 << (2 * w as usize - 1 - i)
+    }
+}
+
+/// A middle queen (or none, for even n), as the joins of every set see it.
+#[derive(Debug, Clone, Copy)]
+struct MiddleQueen {
+    /// The columns the halves share out: all but the middle queen's.
+    columns: u32,
+    /// The pattern bits a top or bottom may not have: the middle queen's diagonals.
+    blocked: u64,
+    /// 2 for a queen left of the middle column, standing for its mirror image too.
+    weight: u128,
+}
+
+/// One join of the tops on a set: with the bottoms on `rest`, beside one middle queen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Join {
+    blocked: u64,
+    rest: u32,
+    /// How many solutions each pair stands for: the orbit's size, times the middle
+    /// queen's weight.
+    weight: u128,
+}
+
+/// The geometry of the halves of an `n × n` board.
+#[derive(Debug, Clone)]
+pub(crate) struct Halves {
+    n: usize,
+    /// Rows in each half.
+    h: usize,
+    /// Diagonals of one direction that both halves reach: the window.
+    w: u32,
+    /// Per top square `row · n + column`, its pattern bits.
+    bits: Vec<u64>,
+    middles: Vec<MiddleQueen>,
+    /// The placements of the top half's first and last rows, when they fit in memory.
+    blocks: Option<Blocks>,
+}
+
+/// The tops on a set are joined from two tables: the placements of the half's first `a`
+/// rows and of its other `h − a` rows, each bucketed by its column set. A top on `S` is a
+/// pair of them on `S₁ ⊂ S` and `S ∖ S₁` on no common diagonal: about ten branch-free
+/// checks per top, where the search of the rows restricted to `S` visits nine nodes a
+/// top with a mispredicted branch at each.
+#[derive(Debug, Clone)]
+struct Blocks {
+    /// Rows in the first block.
+    a: usize,
+    upper: Bucketed,
+    lower: Bucketed,
+    /// `binomial[m][k]`, for the ranks of column sets.
+    binomial: Vec<[u32; 17]>,
+}
+
+/// Placements of some rows, bucketed by the colex rank of their column set.
+#[derive(Debug, Clone)]
+struct Bucketed {
+    /// Where each bucket starts in `entries`, and one past the last.
+    start: Vec<u32>,
+    entries: Vec<Placement>,
+}
+
+/// A placement of queens on a few rows: its window pattern and its diagonals.
+#[derive(Debug, Clone, Copy, Default)]
+struct Placement {
+    pattern: u64,
+    sums: u64,
+    diffs: u64,
+}
+
+/// The lists a thread reuses from one set to the next.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    tops: Vec<u64>,
+    upper: Vec<u64>,
+    lower: Vec<u64>,
+}
+
+impl Halves {
+    /// The halves of an `n × n` board, `HALVES_MIN_N ≤ n ≤ HALVES_MAX_N`.
+    pub(crate) fn new(n: usize) -> Halves {
+        assert!((HALVES_MIN_N..=HALVES_MAX_N).contains(&n));
+        let h = n / 2;
+        let w = (2 * h - 1) as u32;
+        // Both halves reach the diagonals numbered n − h ..= n + h − 2 (sums r + c, and
+        // differences r − c + n − 1), a window symmetric about the long diagonal n − 1.
+        let low = n - h;
+        // Sum diagonal i of the window is pattern bit i and difference diagonal i is bit
+        // 2w − 1 − i, so that turning a top upside down is a rotation of the window.
+        let bit = |d: usize, sum: bool| {
+            if d + 1 == low {
+                if sum { BELOW } else { BELOW_DIFF }
+            } else if (low..low + w as usize).contains(&d) {
+                window_bit(w, d - low, sum)
+            } else {
+                0
+            }
+        };
+        let mut bits = vec![0; h * n];
+        for r in 0..h {
+            for c in 0..n {
+                bits[r * n + c] = bit(r + c, true) | bit(r + n - 1 - c, false);
+            }
+        }
+        let all = ((1u64 << n) - 1) as u32;
+        let middles = if n.is_multiple_of(2) {
+            vec![MiddleQueen {
+                columns: all,
+                blocked: 0,
+                weight: 1,
+            }]
+        } else {
+            // The middle queen (h, m) attacks the tops' sum diagonal h + m and difference
+            // diagonal 3h − m; a bottom, turned upside down, the same. The queens m and
+            // n − 1 − m are mirror images: each m < h counts for both.
+            (0..=h)
+                .map(|m| MiddleQueen {
+                    columns: all & !(1 << m),
+                    blocked: match m {
+                        0 => BELOW,
+                        m => window_bit(w, m - 1, true) | window_bit(w, 2 * h - 1 - m, false),
+                    },
+                    weight: if m < h { 2 } else { 1 },
+                })
+                .collect()
+        };
+        Halves {
+            n,
+            h,
+            w,
+            bits,
+            middles,
+            blocks: None,
+        }
+    }
+
+    /// The same halves, finding tops from two tables of placements where they fit in
+    /// `bytes` (else by the restricted search, which needs no tables).
+    pub(crate) fn with_blocks(mut self, bytes: usize) -> Halves {
+        self.blocks = Blocks::new(&self, bytes / std::mem::size_of::<Placement>());
+        self
+    }
+
+    /// The board size.
+    pub(crate) fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Every set of `h` of the n columns, in increasing order.
+    pub(crate) fn sets(&self) -> impl Iterator<Item = u32> + use<> {
+        let first = ((1u64 << self.h) - 1) as u32;
+        self.sets_between(first, ((1u64 << self.n) - 1) as u32)
+    }
+
+    /// The sets of `h` columns from `first` to `last`, in increasing order.
+    pub(crate) fn sets_between(&self, first: u32, last: u32) -> impl Iterator<Item = u32> + use<> {
+        let valid = first.count_ones() as usize == self.h;
+        std::iter::successors(valid.then_some(u64::from(first)), move |&set| {
+            let next = next_subset(set);
+            (next <= u64::from(last)).then_some(next)
+        })
+        .map(|set| set as u32)
+    }
+
+    /// For each join of `set`, each distinct image of its (top set, middle queen, bottom
+    /// set) under the symmetries that keep the middle row, as the columns each row may use:
+    /// the solutions the join stands for are the solutions of these restricted boards.
+    pub(crate) fn images(&self, set: u32) -> Vec<Vec<u64>> {
+        let (n, h) = (self.n, self.h);
+        let all = (1u64 << n) - 1;
+        let mirror = |s: u64| s.reverse_bits() >> (64 - n);
+        let mut images = Vec::new();
+        for join in self.joins(set) {
+            let (top, bottom) = (u64::from(set), u64::from(join.rest));
+            let middle = all ^ top ^ bottom;
+            for (t, m, b) in [
+                (top, middle, bottom),
+                (bottom, middle, top),
+                (mirror(top), mirror(middle), mirror(bottom)),
+                (mirror(bottom), mirror(middle), mirror(top)),
+            ] {
+                let mut rows = vec![t; h];
+                if n % 2 == 1 {
+                    rows.push(m);
+                }
+                rows.extend(std::iter::repeat_n(b, h));
+                if !images.contains(&rows) {
+                    images.push(rows);
+                }
+            }
+        }
+        images
+    }
+
+    /// The joins `set` stands for: one per middle queen for which it is the least of its
+    /// orbit under the symmetries that keep the middle row, weighted by the orbit's size.
+    pub(crate) fn joins(&self, set: u32) -> impl Iterator<Item = Join> + '_ {
+        self.middles
+            .iter()
+            .filter(move |middle| set & !middle.columns == 0)
+            .filter_map(move |middle| {
+                let columns = middle.columns;
+                let mut images = [set, columns ^ set, set, set];
+                if self.mirror_set(columns) == columns {
+                    let mirror = self.mirror_set(set);
+                    images[2] = mirror;
+                    images[3] = columns ^ mirror;
+                }
+                if images.iter().any(|&image| image < set) {
+                    return None;
+                }
+                images.sort_unstable();
+                let distinct = 1 + images.windows(2).filter(|p| p[0] != p[1]).count();
+                Some(Join {
+                    blocked: middle.blocked,
+                    rest: columns ^ set,
+                    weight: distinct as u128 * middle.weight,
+                })
+            })
+    }
+
+    fn mirror_set(&self, set: u32) -> u32 {
+        set.reverse_bits() >> (32 - self.n)
+    }
+
+    /// The pattern bits both halves reach.
+    fn window(&self) -> u64 {
+        (1 << (2 * self.w)) - 1
+    }
+
+    /// The window of a top turned upside down: row r becomes n − 1 − r, which maps the
+    /// sum diagonal s to the difference diagonal 2n − 2 − s and back, so the window's two
+    /// halves swap.
+    fn upside_down(&self, pattern: u64) -> u64 {
+        let window = pattern & self.window();
+        (window >> self.w | window << self.w) & self.window()
+    }
+
+    /// The solutions the joins of `set` stand for.
+    pub(crate) fn count_set(&self, set: u32, scratch: &mut Scratch) -> u128 {
+        let Scratch { tops, upper, lower } = scratch;
+        let window = self.window();
+        let mut tops_found = false;
+        let mut sum = 0;
+        for join in self.joins(set) {
+            if !tops_found {
+                tops.clear();
+                self.tops(set, tops);
+                tops_found = true;
+            }
+            let blocked = join.blocked;
+            upper.clear();
+            upper.extend(
+                tops.iter()
+                    .filter(|&&p| p & blocked == 0)
+                    .map(|&p| p & window),
+            );
+            lower.clear();
+            self.tops(join.rest, lower);
+            lower.retain(|&p| p & blocked == 0);
+            for p in lower.iter_mut() {
+                *p = self.upside_down(*p);
+            }
+            let bits = 2 * self.w;
+            let pairs = if upper.len() >= lower.len() {
+                disjoint_pairs(upper, lower, bits)
+            } else {
+                disjoint_pairs(lower, upper, bits)
+            };
+            sum += join.weight * u128::from(pairs);
+        }
+        sum
+    }
+
+    /// Appends the pattern of every top on the columns `set`.
+    fn tops(&self, set: u32, out: &mut Vec<u64>) {
+        match &self.blocks {
+            Some(blocks) => blocks.tops(set, self.h, out),
+            None => self.search(0, u64::from(set), 0, 0, 0, out),
+        }
+    }
+
+    /// The textbook search of the top rows from `row` on, with `free` the set's columns
+    /// still empty and `right`, `left` the squares of this row attacked diagonally.
+    fn search(
+        &self,
+        row: usize,
+        free: u64,
+        right: u64,
+        left: u64,
+        pattern: u64,
+        out: &mut Vec<u64>,
+    ) {
+        let mut open = free & !(right | left);
+        let squares = &self.bits[row * self.n..(row + 1) * self.n];
+        if row + 1 == self.h {
+            while open != 0 {
+                let bit = open & open.wrapping_neg();
+                open ^= bit;
+                out.push(pattern | squares[bit.trailing_zeros() as usize]);
+            }
+            return;
+        }
+        while open != 0 {
+            let bit = open & open.wrapping_neg();
+            open ^= bit;
+            self.search(
+                row + 1,
+                free ^ bit,
+                (right | bit) << 1,
+                (left | bit) >> 1,
+                pattern | squares[bit.trailing_zeros() as usize],
+                out,
+            );
+        }
+    }
+}
+
+/// The next set of as many bits (Gosper's hack).
+fn next_subset(set: u64) -> u64 {
+    let low = set & set.wrapping_neg();
+    let ripple = set + low;
+    ripple | (((set ^ ripple) >> 2) / low)
+}
+
+impl Blocks {
+    /// The two tables, or `None` where they would hold more than `budget` placements.
+    fn new(halves: &Halves, budget: usize) -> Option<Blocks> {
+        let (n, h) = (halves.n, halves.h);
+        let a = h / 2;
+        let mut binomial = vec![[0u32; 17]; n + 1];
+        for m in 0..=n {
+            binomial[m][0] = 1;
+            for k in 1..17 {
+                binomial[m][k] = if m == 0 {
+                    0
+                } else {
+                    binomial[m - 1][k - 1] + binomial[m - 1][k]
+                };
+            }
+        }
+        let mut blocks = Blocks {
+            a,
+            upper: Bucketed::default(),
+            lower: Bucketed::default(),
+            binomial,
+        };
+        let mut budget = budget;
+        blocks.upper = blocks.placements(halves, 0..a, &mut budget)?;
+        blocks.lower = blocks.placements(halves, a..h, &mut budget)?;
+        Some(blocks)
+    }
+
+    /// The colex rank of a set among those of as many columns.
+    #[inline(always)]
+    fn rank(&self, set: u64) -> usize {
+        let mut rank = 0;
+        let mut bits = set;
+        let mut k = 1;
+        while bits != 0 {
+            rank += self.binomial[bits.trailing_zeros() as usize][k];
+            bits &= bits - 1;
+            k += 1;
+        }
+        rank as usize
+    }
+
+    /// Every placement of queens on `rows`, bucketed by column set, or `None` once there
+    /// are more than `budget` (which they use up).
+    fn placements(
+        &self,
+        halves: &Halves,
+        rows: std::ops::Range<usize>,
+        budget: &mut usize,
+    ) -> Option<Bucketed> {
+        let n = halves.n;
+        let mut found: Vec<(u32, Placement)> = Vec::new();
+        let mut columns = Vec::with_capacity(rows.len());
+        fn place(
+            halves: &Halves,
+            rows: &std::ops::Range<usize>,
+            columns: &mut Vec<usize>,
+            budget: usize,
+            found: &mut Vec<(u32, Placement)>,
+        ) -> Option<()> {
+            let n = halves.n;
+            let row = rows.start + columns.len();
+            if row == rows.end {
+                if found.len() == budget {
+                    return None;
+                }
+                let mut p = Placement::default();
+                let mut set = 0u64;
+                for (r, &c) in (rows.start..).zip(columns.iter()) {
+                    p.pattern |= halves.bits[r * n + c];
+                    p.sums |= 1 << (r + c);
+                    p.diffs |= 1 << (r + n - 1 - c);
+                    set |= 1 << c;
+                }
+                found.push((set as u32, p));
+                return Some(());
+            }
+            for c in 0..n {
+                let attacked = (rows.start..)
+                    .zip(columns.iter())
+                    .any(|(r, &q)| q == c || q.abs_diff(c) == row - r);
+                if !attacked {
+                    columns.push(c);
+                    place(halves, rows, columns, budget, found)?;
+                    columns.pop();
+                }
+            }
+            Some(())
+        }
+        place(halves, &rows, &mut columns, *budget, &mut found)?;
+        *budget -= found.len();
+        let k = rows.len();
+        let buckets = self.binomial[n][k] as usize;
+        let mut start = vec![0u32; buckets + 1];
+        for (set, _) in &found {
+            start[self.rank(u64::from(*set)) + 1] += 1;
+        }
+        for i in 0..buckets {
+            start[i + 1] += start[i];
+        }
+        let mut next = start.clone();
+        let mut entries = vec![Placement::default(); found.len()];
+        for (set, p) in found {
+            let slot = &mut next[self.rank(u64::from(set))];
+            entries[*slot as usize] = p;
+            *slot += 1;
+        }
+        Some(Bucketed { start, entries })
+    }
+
+    /// Appends the pattern of every top on the columns `set` of the h-row half.
+    fn tops(&self, set: u32, h: usize, out: &mut Vec<u64>) {
+        let set = u64::from(set);
+        // The columns of S, so that each a-subset of positions maps to one of S.
+        let mut positions = [0u8; 32];
+        let mut bits = set;
+        for p in positions.iter_mut().take(h) {
+            *p = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+        }
+        let deposit = |pick: u64| {
+            let mut out = 0u64;
+            let mut bits = pick;
+            while bits != 0 {
+                out |= 1 << positions[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            out
+        };
+        let end = 1u64 << h;
+        let mut pick = (1u64 << self.a) - 1;
+        loop {
+            let first = deposit(pick);
+            let upper = self.upper.bucket(self.rank(first));
+            let lower = self.lower.bucket(self.rank(set ^ first));
+            if !upper.is_empty() && !lower.is_empty() {
+                out.reserve(upper.len() * lower.len());
+                let spare = out.spare_capacity_mut();
+                let mut len = 0;
+                for u in upper {
+                    for l in lower {
+                        let clear = (u.sums & l.sums) | (u.diffs & l.diffs) == 0;
+                        spare[len].write(u.pattern | l.pattern);
+                        len += usize::from(clear);
+                    }
+                }
+                // SAFETY: the first `len` spare slots were written just above.
+                unsafe { out.set_len(out.len() + len) };
+            }
+            if pick == 0 {
+                break;
+            }
+            pick = next_subset(pick);
+            if pick >= end {
+                break;
+            }
+        }
+    }
+}
+
+impl Bucketed {
+    fn bucket(&self, rank: usize) -> &[Placement] {
+        &self.entries[self.start[rank] as usize..self.start[rank + 1] as usize]
+    }
+}
+
+impl Default for Bucketed {
+    fn default() -> Self {
+        Bucketed {
+            start: vec![0],
+            entries: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upside_down_is_an_involution_that_swaps_directions() {
+        let halves = Halves::new(16);
+        let w = halves.w;
+        for p in [
+            0,
+            1,
+            1 << 14,
+            1 << 15,
+            0x3fff_ffff,
+            0x1234_5678 & 0x3fff_ffff,
+        ] {
+            assert_eq!(halves.upside_down(halves.upside_down(p)), p);
+        }
+        // The first sum diagonal of the window becomes the last difference diagonal.
+        assert_eq!(halves.upside_down(1), window_bit(w, 14, false));
+    }
+
+    #[test]
+    fn every_middle_queen_and_column_set_is_weighed_once() {
+        let binomial = |a: u128, b: u128| (0..b).fold(1, |acc, i| acc * (a - i) / (i + 1));
+        for n in HALVES_MIN_N..=18 {
+            let halves = Halves::new(n);
+            let weighed: u128 = halves
+                .sets()
+                .flat_map(|set| halves.joins(set))
+                .map(|j| j.weight)
+                .sum();
+            let (n, h) = (n as u128, n as u128 / 2);
+            let expected = if n % 2 == 0 {
+                binomial(n, h)
+            } else {
+                n * binomial(n - 1, h)
+            };
+            assert_eq!(weighed, expected, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn the_join_agrees_with_the_textbook_search() {
+        for n in HALVES_MIN_N..=12 {
+            let halves = Halves::new(n);
+            let mut scratch = Scratch::default();
+            let total: u128 = halves
+                .sets()
+                .map(|set| halves.count_set(set, &mut scratch))
+                .sum();
+            assert_eq!(total, crate::reference::textbook_count(n), "n = {n}");
+        }
+    }
+}
