@@ -12,9 +12,13 @@
 //! generates them per set, and its code is its own.
 //!
 //! * Only the `2h − 1` diagonals of each direction that both halves reach matter, so a
-//!   pattern is 2 × (2h − 1) bits, with two more for the middle queen's edge diagonals:
-//!   a `u64` up to n = [`HALVES_MAX_N`]. The sums run up and the differences down, so
-//!   that turning a top upside down (a bottom) is a rotation of the pattern.
+//!   pattern is 2 × (2h − 1) bits, and one more for the sum diagonal just below them,
+//!   which a middle queen in the first column attacks: a `u64` up to n =
+//!   [`HALVES_MAX_N`]. The sums run up and the differences down, so that turning a top
+//!   upside down (a bottom) is a rotation of the pattern.
+//! * The tops on a set are the tables of the pair count, built once for the joins of
+//!   every middle queen; a middle queen's diagonals are added to each of its bottoms, so
+//!   that the tops it attacks are left out without being filtered.
 //! * The tops on a set are found by the textbook search of the top rows restricted to
 //!   the set's columns; a bottom is a top turned upside down. Only the two lists of the
 //!   set being joined are in memory: about 16 bytes per top.
@@ -23,18 +27,13 @@
 //!   is joined once and weighted by its size. The middle queens `m` and `n − 1 − m` are
 //!   mirror images, so only `m ≤ h` are joined.
 
-use super::pairs::disjoint_pairs;
+use super::pairs::weighted_pairs;
 
 /// The largest board the halves count: a pattern must fit a `u64`.
 pub(crate) const HALVES_MAX_N: usize = 32;
 
 /// The smallest board the halves count.
 pub(crate) const HALVES_MIN_N: usize = 2;
-
-/// Pattern bit 62: a queen on the sum diagonal just below the window; bit 63: the same
-/// for the difference diagonal. For odd n that is the middle row's edge squares' diagonal.
-const BELOW: u64 = 1 << 62;
-const BELOW_DIFF: u64 = 1 << 63;
 
 /// The pattern bit of diagonal `i` of the window, of the sums or the differences.
 fn window_bit(w: u32, i: usize, sum: bool) -> u64 {
@@ -99,9 +98,13 @@ struct Blocks {
 /// Placements of some rows, bucketed by the colex rank of their column set.
 #[derive(Debug, Clone)]
 struct Bucketed {
-    /// Where each bucket starts in `entries`, and one past the last.
+    /// Where each bucket starts in the lists, and one past the last.
     start: Vec<u32>,
-    entries: Vec<Placement>,
+    /// Each placement's pattern, sum diagonals and difference diagonals, in three lists
+    /// so that a few can be joined at once.
+    patterns: Vec<u64>,
+    sums: Vec<u64>,
+    diffs: Vec<u64>,
 }
 
 /// A placement of queens on a few rows: its window pattern and its diagonals.
@@ -116,9 +119,14 @@ struct Placement {
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
     tops: Vec<u64>,
-    upper: Vec<u64>,
-    lower: Vec<u64>,
+    /// The bottoms of every join of the set, one run each.
+    bottoms: Vec<u64>,
+    runs: Vec<(std::ops::Range<usize>, u128)>,
 }
+
+/// The most bottoms held at once (8 bytes each): past this many, the joins of a set are
+/// counted a few at a time.
+const BOTTOMS_HELD: usize = 1 << 22;
 
 impl Halves {
     /// The halves of an `n × n` board, `HALVES_MIN_N ≤ n ≤ HALVES_MAX_N`.
@@ -131,9 +139,10 @@ impl Halves {
         let low = n - h;
         // Sum diagonal i of the window is pattern bit i and difference diagonal i is bit
         // 2w − 1 − i, so that turning a top upside down is a rotation of the window.
+        let below = 1 << (2 * w);
         let bit = |d: usize, sum: bool| {
-            if d + 1 == low {
-                if sum { BELOW } else { BELOW_DIFF }
+            if d + 1 == low && sum {
+                below
             } else if (low..low + w as usize).contains(&d) {
                 window_bit(w, d - low, sum)
             } else {
@@ -155,13 +164,14 @@ impl Halves {
             }]
         } else {
             // The middle queen (h, m) attacks the tops' sum diagonal h + m and difference
-            // diagonal 3h − m; a bottom, turned upside down, the same. The queens m and
-            // n − 1 − m are mirror images: each m < h counts for both.
+            // diagonal 3h − m (out of their reach for m = 0); a bottom, turned upside
+            // down, the same. The queens m and n − 1 − m are mirror images: each m < h
+            // counts for both.
             (0..=h)
                 .map(|m| MiddleQueen {
                     columns: all & !(1 << m),
                     blocked: match m {
-                        0 => BELOW,
+                        0 => below,
                         m => window_bit(w, m - 1, true) | window_bit(w, 2 * h - 1 - m, false),
                     },
                     weight: if m < h { 2 } else { 1 },
@@ -282,45 +292,66 @@ impl Halves {
 
     /// The solutions the joins of `set` stand for.
     pub(crate) fn count_set(&self, set: u32, scratch: &mut Scratch) -> u128 {
-        let Scratch { tops, upper, lower } = scratch;
-        let window = self.window();
-        let mut tops_found = false;
+        let Scratch {
+            tops,
+            bottoms,
+            runs,
+        } = scratch;
+        let bits = 2 * self.w + 1;
         let mut sum = 0;
+        tops.clear();
+        bottoms.clear();
+        runs.clear();
         for join in self.joins(set) {
-            if !tops_found {
-                tops.clear();
-                self.tops(set, tops);
-                tops_found = true;
+            if tops.is_empty() {
+                self.tops(set, 0, tops);
             }
-            let blocked = join.blocked;
-            upper.clear();
-            upper.extend(
-                tops.iter()
-                    .filter(|&&p| p & blocked == 0)
-                    .map(|&p| p & window),
-            );
-            lower.clear();
-            self.tops(join.rest, lower);
-            lower.retain(|&p| p & blocked == 0);
-            for p in lower.iter_mut() {
-                *p = self.upside_down(*p);
+            // The bottoms the middle queen attacks are never made; the tops it attacks
+            // are clear of no bottom once its diagonals are added to every one.
+            let start = bottoms.len();
+            self.tops(join.rest, join.blocked, bottoms);
+            for p in &mut bottoms[start..] {
+                *p = self.upside_down(*p) | join.blocked;
             }
-            let bits = 2 * self.w;
-            let pairs = if upper.len() >= lower.len() {
-                disjoint_pairs(upper, lower, bits)
-            } else {
-                disjoint_pairs(lower, upper, bits)
-            };
-            sum += join.weight * u128::from(pairs);
+            runs.push((start..bottoms.len(), join.weight));
+            if bottoms.len() >= BOTTOMS_HELD {
+                sum += weighted_pairs(tops, bottoms, runs, bits);
+                bottoms.clear();
+                runs.clear();
+            }
         }
-        sum
+        if runs.is_empty() {
+            return sum;
+        }
+        // One join and nothing to add to the bottoms: the shorter list makes the tables,
+        // which cost more per pattern than probes do.
+        if let [(run, weight)] = &runs[..]
+            && bottoms.len() < tops.len()
+            && bottoms.iter().all(|&p| p >> (2 * self.w) == 0)
+        {
+            let mask = self.window();
+            tops.iter_mut().for_each(|p| *p &= mask);
+            let probes = [(0..tops.len(), *weight)];
+            return sum + weighted_pairs(&bottoms[run.clone()], tops, &probes, bits);
+        }
+        sum + weighted_pairs(tops, bottoms, runs, bits)
     }
 
-    /// Appends the pattern of every top on the columns `set`.
-    fn tops(&self, set: u32, out: &mut Vec<u64>) {
+    /// Appends the pattern of every top on the columns `set` with none of the pattern
+    /// bits `avoid`.
+    fn tops(&self, set: u32, avoid: u64, out: &mut Vec<u64>) {
         match &self.blocks {
-            Some(blocks) => blocks.tops(set, self.h, out),
-            None => self.search(0, u64::from(set), 0, 0, 0, out),
+            Some(blocks) => blocks.tops(set, self.h, avoid, out),
+            None => {
+                let start = out.len();
+                self.search(0, u64::from(set), 0, 0, 0, out);
+                let mut kept = start;
+                for i in start..out.len() {
+                    out[kept] = out[i];
+                    kept += usize::from(out[i] & avoid == 0);
+                }
+                out.truncate(kept);
+            }
         }
     }
 
@@ -468,17 +499,24 @@ impl Blocks {
             start[i + 1] += start[i];
         }
         let mut next = start.clone();
-        let mut entries = vec![Placement::default(); found.len()];
+        let mut table = Bucketed {
+            start: Vec::new(),
+            patterns: vec![0; found.len()],
+            sums: vec![0; found.len()],
+            diffs: vec![0; found.len()],
+        };
         for (set, p) in found {
             let slot = &mut next[self.rank(u64::from(set))];
-            entries[*slot as usize] = p;
+            let at = *slot as usize;
+            (table.patterns[at], table.sums[at], table.diffs[at]) = (p.pattern, p.sums, p.diffs);
             *slot += 1;
         }
-        Some(Bucketed { start, entries })
+        table.start = start;
+        Some(table)
     }
 
     /// Appends the pattern of every top on the columns `set` of the h-row half.
-    fn tops(&self, set: u32, h: usize, out: &mut Vec<u64>) {
+    fn tops(&self, set: u32, h: usize, avoid: u64, out: &mut Vec<u64>) {
         let set = u64::from(set);
         // The columns of S, so that each a-subset of positions maps to one of S.
         let mut positions = [0u8; 32];
@@ -502,20 +540,7 @@ impl Blocks {
             let first = deposit(pick);
             let upper = self.upper.bucket(self.rank(first));
             let lower = self.lower.bucket(self.rank(set ^ first));
-            if !upper.is_empty() && !lower.is_empty() {
-                out.reserve(upper.len() * lower.len());
-                let spare = out.spare_capacity_mut();
-                let mut len = 0;
-                for u in upper {
-                    for l in lower {
-                        let clear = (u.sums & l.sums) | (u.diffs & l.diffs) == 0;
-                        spare[len].write(u.pattern | l.pattern);
-                        len += usize::from(clear);
-                    }
-                }
-                // SAFETY: the first `len` spare slots were written just above.
-                unsafe { out.set_len(out.len() + len) };
-            }
+            join_placements(&self.upper, upper, &self.lower, lower, avoid, out);
             if pick == 0 {
                 break;
             }
@@ -528,8 +553,9 @@ impl Blocks {
 }
 
 impl Bucketed {
-    fn bucket(&self, rank: usize) -> &[Placement] {
-        &self.entries[self.start[rank] as usize..self.start[rank + 1] as usize]
+    /// Where the placements on the set of this rank lie in the lists.
+    fn bucket(&self, rank: usize) -> std::ops::Range<usize> {
+        self.start[rank] as usize..self.start[rank + 1] as usize
     }
 }
 
@@ -537,9 +563,98 @@ impl Default for Bucketed {
     fn default() -> Self {
         Bucketed {
             start: vec![0],
-            entries: Vec::new(),
+            patterns: Vec::new(),
+            sums: Vec::new(),
+            diffs: Vec::new(),
         }
     }
+}
+
+/// Appends the pattern of each pair of placements `upper × lower` on no common diagonal
+/// and with none of the pattern bits `avoid`.
+fn join_placements(
+    a: &Bucketed,
+    upper: std::ops::Range<usize>,
+    b: &Bucketed,
+    lower: std::ops::Range<usize>,
+    avoid: u64,
+    out: &mut Vec<u64>,
+) {
+    if upper.is_empty() || lower.is_empty() {
+        return;
+    }
+    out.reserve(upper.len() * lower.len());
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx512f") {
+        // SAFETY: the feature was just detected on the running CPU.
+        unsafe { join_placements_avx512(a, upper, b, lower, avoid, out) };
+        return;
+    }
+    let spare = out.spare_capacity_mut();
+    let mut len = 0;
+    for u in upper.filter(|&u| a.patterns[u] & avoid == 0) {
+        for l in lower.clone() {
+            let clear =
+                (a.sums[u] & b.sums[l]) | (a.diffs[u] & b.diffs[l]) | (b.patterns[l] & avoid) == 0;
+            spare[len].write(a.patterns[u] | b.patterns[l]);
+            len += usize::from(clear);
+        }
+    }
+    // SAFETY: the first `len` spare slots were written just above.
+    unsafe { out.set_len(out.len() + len) };
+}
+
+/// The same, eight lower placements at a time, the clear ones' patterns stored together.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn join_placements_avx512(
+    a: &Bucketed,
+    upper: std::ops::Range<usize>,
+    b: &Bucketed,
+    lower: std::ops::Range<usize>,
+    avoid: u64,
+    out: &mut Vec<u64>,
+) {
+    use std::arch::x86_64::{
+        _mm512_and_si512, _mm512_mask_compressstoreu_epi64, _mm512_maskz_loadu_epi64,
+        _mm512_or_si512, _mm512_set1_epi64, _mm512_testn_epi64_mask,
+    };
+    let (sums, diffs, patterns) = (
+        &b.sums[lower.clone()],
+        &b.diffs[lower.clone()],
+        &b.patterns[lower],
+    );
+    let mut len = out.len();
+    let avoid_all = _mm512_set1_epi64(avoid as i64);
+    for u in upper.filter(|&u| a.patterns[u] & avoid == 0) {
+        let us = _mm512_set1_epi64(a.sums[u] as i64);
+        let ud = _mm512_set1_epi64(a.diffs[u] as i64);
+        let up = _mm512_set1_epi64(a.patterns[u] as i64);
+        for start in (0..sums.len()).step_by(8) {
+            let left = sums.len() - start;
+            let lanes: u8 = if left >= 8 { 0xff } else { (1u8 << left) - 1 };
+            // SAFETY: the masked loads read only the `left` lanes that lie in the lists;
+            // the store writes at most 8 patterns into the capacity reserved above.
+            unsafe {
+                let ls = _mm512_maskz_loadu_epi64(lanes, sums.as_ptr().add(start).cast());
+                let ld = _mm512_maskz_loadu_epi64(lanes, diffs.as_ptr().add(start).cast());
+                let lp = _mm512_maskz_loadu_epi64(lanes, patterns.as_ptr().add(start).cast());
+                let meet = _mm512_or_si512(
+                    _mm512_or_si512(_mm512_and_si512(ls, us), _mm512_and_si512(ld, ud)),
+                    _mm512_and_si512(lp, avoid_all),
+                );
+                let clear = _mm512_testn_epi64_mask(meet, meet) & lanes;
+                _mm512_mask_compressstoreu_epi64(
+                    out.as_mut_ptr().add(len).cast(),
+                    clear,
+                    _mm512_or_si512(lp, up),
+                );
+                len += clear.count_ones() as usize;
+            }
+        }
+    }
+    // SAFETY: every slot up to `len` was written by the compressed stores.
+    unsafe { out.set_len(len) };
 }
 
 #[cfg(test)]

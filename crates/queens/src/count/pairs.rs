@@ -8,11 +8,13 @@
 //! (github.com/EvgenyKluev/N-Queens-Count-Sol, matchtr.h); the code here is its own.
 //! Where the CPU has AVX-512 with its popcount, a block's word is one register.
 
+use std::ops::Range;
+
 /// Patterns per block: one 512-bit word per table entry.
 const BLOCK: usize = 512;
 
 /// Bits a table entry covers: 16 entries per 4 bits.
-const CHUNK_BITS: usize = 4;
+const CHUNK_BITS: usize = 6;
 
 /// The 512 bits of a table entry, one per pattern of the block.
 #[derive(Clone, Copy)]
@@ -31,28 +33,183 @@ impl Word {
     }
 }
 
-/// How many pairs `(a, b)` of `tables × probes` have `a & b == 0`. Every pattern must
-/// lie in the low `bits` bits.
-pub(crate) fn disjoint_pairs(tables: &[u64], probes: &[u64], bits: u32) -> u64 {
+/// For each run of `probes` and its weight, the pairs `(a, b)` of `tables × run` with
+/// `a & b == 0`, times the weight, added up. Every pattern must lie in the low `bits`
+/// bits.
+///
+/// Long lists are first cut by a few of their densest bits: tables and probes are put in
+/// groups by their values on those bits, and only groups with no common bit are paired,
+/// which leaves out about a fifth of the pairs per bit cut (the sieve of Kluev's counter,
+/// sieve.h, with the bits chosen here by sampling each list's densities).
+pub(crate) fn weighted_pairs(
+    tables: &[u64],
+    probes: &[u64],
+    runs: &[(Range<usize>, u128)],
+    bits: u32,
+) -> u128 {
     debug_assert!(
         tables
             .iter()
             .chain(probes)
             .all(|&p| bits >= 64 || p >> bits == 0)
     );
+    // Only the bits set in both lists can make a pair meet: the others are squeezed out,
+    // which often leaves two thirds of them.
+    let or = |list: &[u64]| list.iter().fold(0, |acc, &p| acc | p);
+    let relevant = or(tables)
+        & runs
+            .iter()
+            .fold(0, |acc, (run, _)| acc | or(&probes[run.clone()]));
+    let squeeze = Squeeze::new(relevant);
+    let bits = relevant.count_ones();
+    // Each group of tables should fill a few blocks, or most of its table is padding.
+    let cuts = (tables.len() / (CUT_BLOCKS * BLOCK))
+        .max(1)
+        .ilog2()
+        .min(MAX_CUTS as u32) as usize;
+    let cut = densest_bits(tables, probes, relevant, cuts);
+    let group = |p: u64| -> usize {
+        cut.iter()
+            .enumerate()
+            .map(|(i, &b)| ((p >> b) as usize & 1) << i)
+            .sum()
+    };
+    let groups = 1 << cuts;
+    let (tables, table_start) = partition(tables, groups, group, &squeeze);
+    // The probes of run r in group g: probe_start[r * groups + g]..[.. + 1].
+    let mut sorted = Vec::with_capacity(probes.len());
+    let mut probe_start = Vec::with_capacity(runs.len() * groups + 1);
+    for (run, _) in runs {
+        let (part, starts) = partition(&probes[run.clone()], groups, group, &squeeze);
+        let offset = sorted.len() as u32;
+        probe_start.extend(starts[..groups].iter().map(|s| s + offset));
+        sorted.extend(part);
+    }
+    probe_start.push(sorted.len() as u32);
     let chunks = (bits as usize).div_ceil(CHUNK_BITS).max(1);
-    let mut table = vec![[Word([0; BLOCK / 64]); 16]; chunks];
+    let mut table = vec![[Word([0; BLOCK / 64]); 1 << CHUNK_BITS]; chunks];
     let mut total = 0;
-    for block in tables.chunks(BLOCK) {
-        build(block, &mut table);
-        total += probe(&table, probes);
+    for g in 0..groups {
+        let members = &tables[table_start[g] as usize..table_start[g + 1] as usize];
+        for block in members.chunks(BLOCK) {
+            build(block, &mut table);
+            for (r, (_, weight)) in runs.iter().enumerate() {
+                let mut pairs = 0;
+                for h in (0..groups).filter(|h| h & g == 0) {
+                    let at = r * groups + h;
+                    let run = probe_start[at] as usize..probe_start[at + 1] as usize;
+                    pairs += probe(&table, &sorted[run]);
+                }
+                total += weight * u128::from(pairs);
+            }
+        }
     }
     total
 }
 
+/// The most bits a pair count cuts its lists by.
+const MAX_CUTS: usize = 4;
+
+/// Blocks of tables each group should fill at least.
+const CUT_BLOCKS: usize = 2;
+
+/// The `k` bits of `relevant` most often set in both lists, judged on a sample of each.
+fn densest_bits(tables: &[u64], probes: &[u64], relevant: u64, k: usize) -> Vec<u32> {
+    if k == 0 {
+        return Vec::new();
+    }
+    let density = |list: &[u64]| {
+        let mut counts = [0u32; 64];
+        for &p in list.iter().step_by((list.len() / 256).max(1)) {
+            let mut rest = p;
+            while rest != 0 {
+                counts[rest.trailing_zeros() as usize] += 1;
+                rest &= rest - 1;
+            }
+        }
+        counts
+    };
+    let (t, p) = (density(tables), density(probes));
+    let mut order: Vec<u32> = (0..64).filter(|&b| relevant >> b & 1 != 0).collect();
+    order.sort_by_key(|&b| std::cmp::Reverse(u64::from(t[b as usize]) * u64::from(p[b as usize])));
+    order.truncate(k);
+    order
+}
+
+/// `list` squeezed and sorted by `group` (stably), and where each of the `groups` groups
+/// starts, with one past the end.
+fn partition(
+    list: &[u64],
+    groups: usize,
+    group: impl Fn(u64) -> usize,
+    squeeze: &Squeeze,
+) -> (Vec<u64>, Vec<u32>) {
+    if groups == 1 {
+        return (squeeze.all(list), vec![0, list.len() as u32]);
+    }
+    let mut start = vec![0u32; groups + 1];
+    for &p in list {
+        start[group(p) + 1] += 1;
+    }
+    for g in 0..groups {
+        start[g + 1] += start[g];
+    }
+    let mut next = start.clone();
+    let mut sorted = vec![0; list.len()];
+    for &p in list {
+        let slot = &mut next[group(p)];
+        sorted[*slot as usize] = p;
+        *slot += 1;
+    }
+    (squeeze.all(&sorted), start)
+}
+
+/// Moves the bits of a mask to the low end, in order: BMI2's `pext`.
+struct Squeeze {
+    mask: u64,
+}
+
+impl Squeeze {
+    fn new(mask: u64) -> Squeeze {
+        Squeeze { mask }
+    }
+
+    /// Every pattern of `list`, squeezed.
+    fn all(&self, list: &[u64]) -> Vec<u64> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("bmi2") {
+            // SAFETY: the feature was just detected on the running CPU.
+            return unsafe { self.all_bmi2(list) };
+        }
+        list.iter().map(|&p| self.one(p)).collect()
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2")]
+    fn all_bmi2(&self, list: &[u64]) -> Vec<u64> {
+        list.iter()
+            .map(|&p| std::arch::x86_64::_pext_u64(p, self.mask))
+            .collect()
+    }
+
+    /// One pattern, bit by bit.
+    fn one(&self, p: u64) -> u64 {
+        let mut out = 0;
+        let mut mask = self.mask;
+        let mut at = 0;
+        while mask != 0 {
+            let low = mask & mask.wrapping_neg();
+            out |= u64::from(p & low != 0) << at;
+            at += 1;
+            mask ^= low;
+        }
+        out
+    }
+}
+
 /// Fills `table[c][v]`: which patterns of `block` are clear of the value `v` of bits
 /// `4c .. 4c + 4`.
-fn build(block: &[u64], table: &mut [[Word; 16]]) {
+fn build(block: &[u64], table: &mut [[Word; 1 << CHUNK_BITS]]) {
     let mut present = Word([0; BLOCK / 64]);
     for i in 0..block.len() {
         present.0[i / 64] |= 1 << (i % 64);
@@ -67,7 +224,7 @@ fn build(block: &[u64], table: &mut [[Word; 16]]) {
     }
     for (chunk, row) in table.iter_mut().enumerate() {
         row[0] = present;
-        for value in 1..16usize {
+        for value in 1..1usize << CHUNK_BITS {
             let low = value.trailing_zeros() as usize;
             row[value] = row[value & (value - 1)].and(clear[chunk * CHUNK_BITS + low]);
         }
@@ -75,7 +232,7 @@ fn build(block: &[u64], table: &mut [[Word; 16]]) {
 }
 
 /// The disjoint pairs of one block's table and every probe.
-fn probe(table: &[[Word; 16]], probes: &[u64]) -> u64 {
+fn probe(table: &[[Word; 1 << CHUNK_BITS]], probes: &[u64]) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx512f")
@@ -95,12 +252,12 @@ fn probe(table: &[[Word; 16]], probes: &[u64]) -> u64 {
 }
 
 #[inline(always)]
-fn probe_any(table: &[[Word; 16]], probes: &[u64]) -> u64 {
+fn probe_any(table: &[[Word; 1 << CHUNK_BITS]], probes: &[u64]) -> u64 {
     let mut total = 0;
     for &p in probes {
-        let mut acc = table[0][p as usize & 15];
+        let mut acc = table[0][p as usize & ((1 << CHUNK_BITS) - 1)];
         for (chunk, row) in table.iter().enumerate().skip(1) {
-            acc = acc.and(row[(p >> (CHUNK_BITS * chunk)) as usize & 15]);
+            acc = acc.and(row[(p >> (CHUNK_BITS * chunk)) as usize & ((1 << CHUNK_BITS) - 1)]);
         }
         total += acc.ones();
     }
@@ -110,14 +267,14 @@ fn probe_any(table: &[[Word; 16]], probes: &[u64]) -> u64 {
 /// The same code compiled for 256-bit ANDs and the popcount instruction.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
-fn probe_avx2(table: &[[Word; 16]], probes: &[u64]) -> u64 {
+fn probe_avx2(table: &[[Word; 1 << CHUNK_BITS]], probes: &[u64]) -> u64 {
     probe_any(table, probes)
 }
 
 /// One 512-bit register per word, and AVX-512's per-lane popcount.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512vpopcntdq")]
-fn probe_avx512(table: &[[Word; 16]], probes: &[u64]) -> u64 {
+fn probe_avx512(table: &[[Word; 1 << CHUNK_BITS]], probes: &[u64]) -> u64 {
     use std::arch::x86_64::{
         __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_load_si512, _mm512_popcnt_epi64,
         _mm512_reduce_add_epi64, _mm512_setzero_si512,
@@ -128,9 +285,12 @@ fn probe_avx512(table: &[[Word; 16]], probes: &[u64]) -> u64 {
     };
     let mut sum = _mm512_setzero_si512();
     for &p in probes {
-        let mut acc = load(&table[0][p as usize & 15]);
+        let mut acc = load(&table[0][p as usize & ((1 << CHUNK_BITS) - 1)]);
         for (chunk, row) in table.iter().enumerate().skip(1) {
-            acc = _mm512_and_si512(acc, load(&row[(p >> (CHUNK_BITS * chunk)) as usize & 15]));
+            acc = _mm512_and_si512(
+                acc,
+                load(&row[(p >> (CHUNK_BITS * chunk)) as usize & ((1 << CHUNK_BITS) - 1)]),
+            );
         }
         sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(acc));
     }
@@ -152,7 +312,16 @@ mod tests {
             (x & x.rotate_left(11) & x.rotate_left(29)) & (u64::MAX >> (64 - bits))
         };
         for bits in [1, 5, 30, 38, 64] {
-            for (a, b) in [(0, 5), (1, 1), (63, 9), (512, 64), (700, 70), (1025, 3)] {
+            // Up to 4,700 tables: the lists are then cut by their densest bits.
+            for (a, b) in [
+                (0, 5),
+                (1, 1),
+                (63, 9),
+                (512, 64),
+                (700, 70),
+                (1025, 3),
+                (4700, 90),
+            ] {
                 let tables: Vec<u64> = (0..a).map(|_| next(bits)).collect();
                 let probes: Vec<u64> = (0..b).map(|_| next(bits)).collect();
                 let plain = tables
@@ -160,8 +329,18 @@ mod tests {
                     .flat_map(|t| probes.iter().map(move |p| t & p))
                     .filter(|&both| both == 0)
                     .count() as u64;
-                assert_eq!(disjoint_pairs(&tables, &probes, bits), plain, "{a} × {b}");
-                let mut table = vec![[Word([0; BLOCK / 64]); 16]; (bits as usize).div_ceil(4)];
+                let runs = [(0..b, 3), (0..b / 2, 1)];
+                let halves = tables
+                    .iter()
+                    .flat_map(|t| probes[..b / 2].iter().map(move |p| t & p))
+                    .filter(|&both| both == 0)
+                    .count() as u128;
+                let weighted = weighted_pairs(&tables, &probes, &runs, bits);
+                assert_eq!(weighted, 3 * u128::from(plain) + halves, "{a} × {b}");
+                let mut table = vec![
+                    [Word([0; BLOCK / 64]); 1 << CHUNK_BITS];
+                    (bits as usize).div_ceil(CHUNK_BITS)
+                ];
                 let portable: u64 = tables
                     .chunks(BLOCK)
                     .map(|block| {
