@@ -144,24 +144,26 @@ fn partition(
     group: impl Fn(u64) -> usize,
     squeeze: &Squeeze,
 ) -> (Vec<u64>, Vec<u32>) {
+    let squeezed = squeeze.all(list);
     if groups == 1 {
-        return (squeeze.all(list), vec![0, list.len() as u32]);
+        return (squeezed, vec![0, list.len() as u32]);
     }
     let mut start = vec![0u32; groups + 1];
-    for &p in list {
-        start[group(p) + 1] += 1;
+    let of: Vec<u8> = list.iter().map(|&p| group(p) as u8).collect();
+    for &g in &of {
+        start[usize::from(g) + 1] += 1;
     }
     for g in 0..groups {
         start[g + 1] += start[g];
     }
     let mut next = start.clone();
     let mut sorted = vec![0; list.len()];
-    for &p in list {
-        let slot = &mut next[group(p)];
+    for (&p, &g) in squeezed.iter().zip(&of) {
+        let slot = &mut next[usize::from(g)];
         sorted[*slot as usize] = p;
         *slot += 1;
     }
-    (squeeze.all(&sorted), start)
+    (sorted, start)
 }
 
 /// Moves the bits of a mask to the low end, in order: BMI2's `pext`.
@@ -209,7 +211,7 @@ impl Squeeze {
 
 /// Fills `table[c][v]`: which patterns of `block` are clear of the value `v` of bits
 /// `4c .. 4c + 4`.
-fn build(block: &[u64], table: &mut [[Word; 1 << CHUNK_BITS]]) {
+fn build(block: &[u64], table: &mut [Row]) {
     let mut present = Word([0; BLOCK / 64]);
     for i in 0..block.len() {
         present.0[i / 64] |= 1 << (i % 64);
@@ -231,8 +233,28 @@ fn build(block: &[u64], table: &mut [[Word; 1 << CHUNK_BITS]]) {
     }
 }
 
-/// The disjoint pairs of one block's table and every probe.
-fn probe(table: &[[Word; 1 << CHUNK_BITS]], probes: &[u64]) -> u64 {
+/// The table entries of one chunk of bits.
+type Row = [Word; 1 << CHUNK_BITS];
+
+/// The most chunks a 64-bit pattern has.
+const MAX_CHUNKS: usize = 64usize.div_ceil(CHUNK_BITS);
+
+/// The disjoint pairs of one block's table and every probe, with the loop over the
+/// table's chunks unrolled for its length.
+fn probe(table: &[Row], probes: &[u64]) -> u64 {
+    macro_rules! by_chunks {
+        ($($c:literal)*) => {
+            match table.len() {
+                $($c => probe_fixed::<$c>(table.try_into().expect("the length matched"), probes),)*
+                _ => unreachable!("at most {MAX_CHUNKS} chunks"),
+            }
+        };
+    }
+    const _: () = assert!(MAX_CHUNKS <= 11);
+    by_chunks!(1 2 3 4 5 6 7 8 9 10 11)
+}
+
+fn probe_fixed<const C: usize>(table: &[Row; C], probes: &[u64]) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx512f")
@@ -251,13 +273,19 @@ fn probe(table: &[[Word; 1 << CHUNK_BITS]], probes: &[u64]) -> u64 {
     probe_any(table, probes)
 }
 
+/// A probe's index into the table of chunk `c`.
 #[inline(always)]
-fn probe_any(table: &[[Word; 1 << CHUNK_BITS]], probes: &[u64]) -> u64 {
+fn index(p: u64, c: usize) -> usize {
+    (p >> (CHUNK_BITS * c)) as usize & ((1 << CHUNK_BITS) - 1)
+}
+
+#[inline(always)]
+fn probe_any<const C: usize>(table: &[Row; C], probes: &[u64]) -> u64 {
     let mut total = 0;
     for &p in probes {
-        let mut acc = table[0][p as usize & ((1 << CHUNK_BITS) - 1)];
-        for (chunk, row) in table.iter().enumerate().skip(1) {
-            acc = acc.and(row[(p >> (CHUNK_BITS * chunk)) as usize & ((1 << CHUNK_BITS) - 1)]);
+        let mut acc = table[0][index(p, 0)];
+        for (c, row) in table.iter().enumerate().skip(1) {
+            acc = acc.and(row[index(p, c)]);
         }
         total += acc.ones();
     }
@@ -267,14 +295,14 @@ fn probe_any(table: &[[Word; 1 << CHUNK_BITS]], probes: &[u64]) -> u64 {
 /// The same code compiled for 256-bit ANDs and the popcount instruction.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
-fn probe_avx2(table: &[[Word; 1 << CHUNK_BITS]], probes: &[u64]) -> u64 {
+fn probe_avx2<const C: usize>(table: &[Row; C], probes: &[u64]) -> u64 {
     probe_any(table, probes)
 }
 
 /// One 512-bit register per word, and AVX-512's per-lane popcount.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512vpopcntdq")]
-fn probe_avx512(table: &[[Word; 1 << CHUNK_BITS]], probes: &[u64]) -> u64 {
+fn probe_avx512<const C: usize>(table: &[Row; C], probes: &[u64]) -> u64 {
     use std::arch::x86_64::{
         __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_load_si512, _mm512_popcnt_epi64,
         _mm512_reduce_add_epi64, _mm512_setzero_si512,
@@ -285,12 +313,9 @@ fn probe_avx512(table: &[[Word; 1 << CHUNK_BITS]], probes: &[u64]) -> u64 {
     };
     let mut sum = _mm512_setzero_si512();
     for &p in probes {
-        let mut acc = load(&table[0][p as usize & ((1 << CHUNK_BITS) - 1)]);
-        for (chunk, row) in table.iter().enumerate().skip(1) {
-            acc = _mm512_and_si512(
-                acc,
-                load(&row[(p >> (CHUNK_BITS * chunk)) as usize & ((1 << CHUNK_BITS) - 1)]),
-            );
+        let mut acc = load(&table[0][index(p, 0)]);
+        for (c, row) in table.iter().enumerate().skip(1) {
+            acc = _mm512_and_si512(acc, load(&row[index(p, c)]));
         }
         sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(acc));
     }
@@ -300,6 +325,22 @@ fn probe_avx512(table: &[[Word; 1 << CHUNK_BITS]], probes: &[u64]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn squeezing_bit_by_bit_is_pext() {
+        let squeeze = Squeeze::new(0xf0f0_0000_ffff_0001);
+        let list = [
+            0,
+            1,
+            0xffff_ffff_ffff_ffff,
+            0x1234_5678_9abc_def0,
+            0x8000_0000_0001_0000,
+        ];
+        let one: Vec<u64> = list.iter().map(|&p| squeeze.one(p)).collect();
+        assert_eq!(squeeze.all(&list), one);
+        assert_eq!(one[2], (1 << 25) - 1);
+        assert_eq!(one[4], 1 << 24 | 1 << 1);
+    }
 
     #[test]
     fn pairs_match_a_plain_double_loop() {
@@ -345,7 +386,18 @@ mod tests {
                     .chunks(BLOCK)
                     .map(|block| {
                         build(block, &mut table);
-                        probe_any(&table, &probes)
+                        match &table[..] {
+                            [a] => probe_any(&[*a], &probes),
+                            [a, b] => probe_any(&[*a, *b], &probes),
+                            rest => {
+                                let fixed: &[Row; 11] = &std::array::from_fn(|c| {
+                                    rest.get(c)
+                                        .copied()
+                                        .unwrap_or([Word([!0; BLOCK / 64]); 1 << CHUNK_BITS])
+                                });
+                                probe_any(fixed, &probes)
+                            }
+                        }
                     })
                     .sum();
                 assert_eq!(portable, plain, "{a} × {b}, portable");
