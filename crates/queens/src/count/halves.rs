@@ -115,18 +115,80 @@ struct Placement {
     diffs: u64,
 }
 
-/// The lists a thread reuses from one set to the next.
-#[derive(Debug, Default)]
+/// The lists a thread reuses from one set to the next, and how long they may grow.
+#[derive(Debug)]
 pub(crate) struct Scratch {
     tops: Vec<u64>,
-    /// The bottoms of every join of the set, one run each.
+    /// The bottoms of the joins of the set, one run each.
     bottoms: Vec<u64>,
     runs: Vec<(std::ops::Range<usize>, u128)>,
+    /// The most patterns a list holds before it is counted and emptied.
+    cap: usize,
 }
 
-/// The most bottoms held at once (8 bytes each): past this many, the joins of a set are
-/// counted a few at a time.
-const BOTTOMS_HELD: usize = 1 << 22;
+impl Scratch {
+    /// Lists that hold at most about `bytes` together, as the pair count copies them
+    /// once and builds its tables (ten times the patterns' own 8 bytes, at worst).
+    pub(crate) fn within(bytes: usize) -> Scratch {
+        Scratch {
+            tops: Vec::new(),
+            bottoms: Vec::new(),
+            runs: Vec::new(),
+            cap: (bytes / 2 / LIST_BYTES_PER_PATTERN).max(MIN_CAP),
+        }
+    }
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch::within(super::DEFAULT_MEMORY / 2)
+    }
+}
+
+/// What a list costs per pattern, copies and tables included: its 8 bytes, 8 more for
+/// the squeezed copy the pair count makes, and up to 64 for the tables of its blocks.
+pub(crate) const LIST_BYTES_PER_PATTERN: usize = 80;
+
+/// The fewest patterns a list is let hold, whatever the memory: below this, a set's tops
+/// would be found again for too many batches of bottoms.
+const MIN_CAP: usize = 1 << 16;
+
+/// Where a search appends its tops: each is checked against `avoid` (when the search
+/// does not do it), passed through `map`, and every so often, when the list holds `cap`
+/// or more, handed to `full`, which empties it and says whether to go on.
+struct Sink<'a> {
+    out: &'a mut Vec<u64>,
+    /// The patterns before this are checked and mapped.
+    settled: usize,
+    avoid: u64,
+    map: &'a dyn Fn(u64) -> u64,
+    cap: usize,
+    full: &'a mut dyn FnMut(&mut Vec<u64>) -> bool,
+}
+
+impl Sink<'_> {
+    fn settle(&mut self) {
+        let mut kept = self.settled;
+        for i in self.settled..self.out.len() {
+            let p = self.out[i];
+            self.out[kept] = (self.map)(p);
+            kept += usize::from(p & self.avoid == 0);
+        }
+        self.out.truncate(kept);
+        self.settled = kept;
+    }
+
+    /// A point where the search may pause: false if `full` said to stop.
+    fn pause(&mut self) -> bool {
+        if self.out.len() < self.cap {
+            return true;
+        }
+        self.settle();
+        let go_on = (self.full)(self.out);
+        self.settled = self.out.len();
+        go_on
+    }
+}
 
 impl Halves {
     /// The halves of an `n × n` board, `HALVES_MIN_N ≤ n ≤ HALVES_MAX_N`.
@@ -296,36 +358,55 @@ impl Halves {
             tops,
             bottoms,
             runs,
+            cap,
         } = scratch;
+        let cap = *cap;
         let bits = 2 * self.w + 1;
         let mut sum = 0;
         tops.clear();
         bottoms.clear();
         runs.clear();
-        for join in self.joins(set) {
-            if tops.is_empty() {
-                self.tops(set, 0, tops);
-            }
-            // The bottoms the middle queen attacks are never made; the tops it attacks
-            // are clear of no bottom once its diagonals are added to every one.
-            let start = bottoms.len();
-            self.tops(join.rest, join.blocked, bottoms);
-            for p in &mut bottoms[start..] {
-                *p = self.upside_down(*p) | join.blocked;
-            }
-            runs.push((start..bottoms.len(), join.weight));
-            if bottoms.len() >= BOTTOMS_HELD {
-                sum += weighted_pairs(tops, bottoms, runs, bits);
-                bottoms.clear();
+        let mut joins = self.joins(set).peekable();
+        if joins.peek().is_none() {
+            return 0;
+        }
+        // The tops are kept whole when they fit, else found again for each batch of
+        // bottoms, a piece at a time.
+        let whole = self.tops(set, 0, &|p| p, cap, tops, &mut |_| false);
+        let count =
+            |tops: &mut Vec<u64>, bottoms: &[u64], runs: &[(std::ops::Range<usize>, u128)]| {
+                if whole {
+                    return weighted_pairs(tops, bottoms, runs, bits);
+                }
+                let mut sum = 0;
+                tops.clear();
+                self.tops(set, 0, &|p| p, cap, tops, &mut |piece| {
+                    sum += weighted_pairs(piece, bottoms, runs, bits);
+                    piece.clear();
+                    true
+                });
+                sum + weighted_pairs(tops, bottoms, runs, bits)
+            };
+        for join in joins {
+            // The bottoms the middle queen attacks are dropped; the tops it attacks are
+            // clear of no bottom once its diagonals are added to every one.
+            let blocked = join.blocked;
+            let flip = |p| self.upside_down(p) | blocked;
+            let mut start = bottoms.len();
+            self.tops(join.rest, blocked, &flip, cap, bottoms, &mut |batch| {
+                runs.push((start..batch.len(), join.weight));
+                sum += count(tops, batch, runs);
+                batch.clear();
                 runs.clear();
-            }
+                start = 0;
+                true
+            });
+            runs.push((start..bottoms.len(), join.weight));
         }
-        if runs.is_empty() {
-            return sum;
-        }
-        // One join and nothing to add to the bottoms: the shorter list makes the tables,
+        // One join and nothing added to its bottoms: the shorter list makes the tables,
         // which cost more per pattern than probes do.
         if let [(run, weight)] = &runs[..]
+            && whole
             && bottoms.len() < tops.len()
             && bottoms.iter().all(|&p| p >> (2 * self.w) == 0)
         {
@@ -334,25 +415,55 @@ impl Halves {
             let probes = [(0..tops.len(), *weight)];
             return sum + weighted_pairs(&bottoms[run.clone()], tops, &probes, bits);
         }
-        sum + weighted_pairs(tops, bottoms, runs, bits)
+        sum + count(tops, bottoms, runs)
     }
 
     /// Appends the pattern of every top on the columns `set` with none of the pattern
-    /// bits `avoid`.
-    fn tops(&self, set: u32, avoid: u64, out: &mut Vec<u64>) {
-        match &self.blocks {
-            Some(blocks) => blocks.tops(set, self.h, avoid, out),
+    /// bits `avoid`, passed through `map`, to `out`; whenever `out` holds `cap` or more at
+    /// a point where the search can pause, hands it to `full`, which empties it and says
+    /// whether to go on. False if it stopped.
+    fn tops(
+        &self,
+        set: u32,
+        avoid: u64,
+        map: &dyn Fn(u64) -> u64,
+        cap: usize,
+        out: &mut Vec<u64>,
+        full: &mut dyn FnMut(&mut Vec<u64>) -> bool,
+    ) -> bool {
+        let settled = out.len();
+        let mut sink = Sink {
+            out,
+            settled,
+            avoid,
+            map,
+            cap,
+            full,
+        };
+        let done = match &self.blocks {
+            Some(blocks) => blocks.tops(set, self.h, &mut sink),
             None => {
-                let start = out.len();
-                self.search(0, u64::from(set), 0, 0, 0, out);
-                let mut kept = start;
-                for i in start..out.len() {
-                    out[kept] = out[i];
-                    kept += usize::from(out[i] & avoid == 0);
+                // Each subtree below a queen of the first row is a point to pause at.
+                let mut open = u64::from(set);
+                let mut done = true;
+                while open != 0 && done {
+                    let bit = open & open.wrapping_neg();
+                    open ^= bit;
+                    self.search(
+                        1,
+                        u64::from(set) ^ bit,
+                        bit << 1,
+                        bit >> 1,
+                        self.bits[bit.trailing_zeros() as usize],
+                        sink.out,
+                    );
+                    done = sink.pause();
                 }
-                out.truncate(kept);
+                done
             }
-        }
+        };
+        sink.settle();
+        done
     }
 
     /// The textbook search of the top rows from `row` on, with `free` the set's columns
@@ -366,6 +477,10 @@ impl Halves {
         pattern: u64,
         out: &mut Vec<u64>,
     ) {
+        if row == self.h {
+            out.push(pattern);
+            return;
+        }
         let mut open = free & !(right | left);
         let squares = &self.bits[row * self.n..(row + 1) * self.n];
         if row + 1 == self.h {
@@ -516,7 +631,7 @@ impl Blocks {
     }
 
     /// Appends the pattern of every top on the columns `set` of the h-row half.
-    fn tops(&self, set: u32, h: usize, avoid: u64, out: &mut Vec<u64>) {
+    fn tops(&self, set: u32, h: usize, sink: &mut Sink<'_>) -> bool {
         let set = u64::from(set);
         // The columns of S, so that each a-subset of positions maps to one of S.
         let mut positions = [0u8; 32];
@@ -540,7 +655,10 @@ impl Blocks {
             let first = deposit(pick);
             let upper = self.upper.bucket(self.rank(first));
             let lower = self.lower.bucket(self.rank(set ^ first));
-            join_placements(&self.upper, upper, &self.lower, lower, avoid, out);
+            join_placements(&self.upper, upper, &self.lower, lower, sink.avoid, sink.out);
+            if !sink.pause() {
+                return false;
+            }
             if pick == 0 {
                 break;
             }
@@ -549,6 +667,7 @@ impl Blocks {
                 break;
             }
         }
+        true
     }
 }
 
@@ -722,8 +841,8 @@ mod tests {
             for set in plain.sets() {
                 for avoid in [0, 1 << 3] {
                     let (mut searched, mut joined) = (Vec::new(), Vec::new());
-                    plain.tops(set, avoid, &mut searched);
-                    tabled.tops(set, avoid, &mut joined);
+                    plain.tops(set, avoid, &|p| p, usize::MAX, &mut searched, &mut |_| true);
+                    tabled.tops(set, avoid, &|p| p, usize::MAX, &mut joined, &mut |_| true);
                     searched.sort_unstable();
                     joined.sort_unstable();
                     assert_eq!(searched, joined, "n = {n}, set {set:#x}");
@@ -752,6 +871,28 @@ mod tests {
                         &mut slow,
                     );
                     assert_eq!(fast, slow, "n = {n}, buckets {u} and {l}");
+                }
+            }
+        }
+    }
+
+    /// Lists too long for their cap are counted in batches of bottoms, each against the
+    /// tops found again piece by piece: the same counts as whole lists.
+    #[test]
+    fn capped_lists_count_the_same() {
+        for n in [9, 11, 12] {
+            for halves in [Halves::new(n), Halves::new(n).with_blocks(1 << 20)] {
+                let mut whole = Scratch::default();
+                let mut tiny = Scratch {
+                    cap: 7,
+                    ..Scratch::default()
+                };
+                for set in halves.sets() {
+                    assert_eq!(
+                        halves.count_set(set, &mut tiny),
+                        halves.count_set(set, &mut whole),
+                        "n = {n}, set {set:#x}"
+                    );
                 }
             }
         }

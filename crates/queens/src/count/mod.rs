@@ -169,6 +169,11 @@ impl Counter {
             .iter()
             .find(|u| matches!(u.kind(), UnitKind::Halves { .. }))
             .map(|u| Halves::new(u.n()).with_blocks(memory / 2));
+        // The rest of the memory is shared out among the threads' lists.
+        let threads = self
+            .threads
+            .map_or_else(rayon::current_num_threads, |t| t.get());
+        let per_thread = memory / 2 / threads.max(1);
         let one = |scratch: &mut Scratch, unit: &Unit| {
             let start = Instant::now();
             let share = unit.count_with(halves.as_ref(), scratch);
@@ -180,14 +185,14 @@ impl Counter {
         on_threads(
             self.threads,
             || {
-                let mut scratch = Scratch::default();
+                let mut scratch = Scratch::within(per_thread);
                 units.iter().map(|u| one(&mut scratch, u)).sum()
             },
             || {
                 units
                     .par_iter()
                     .with_max_len(1)
-                    .map_init(Scratch::default, one)
+                    .map_init(|| Scratch::within(per_thread), one)
                     .sum()
             },
         )
