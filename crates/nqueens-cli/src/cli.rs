@@ -5,6 +5,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use queens::limits::{
     COMPLETION_MAX_N, COMPLETION_MAX_SHARES, CONSTRUCT_MAX_N, MAX_THREADS, PLAN_MAX_UNITS, excerpt,
 };
+use queens::plan::COUNT_MAX_N;
 use queens::{Format, MAX_N};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
@@ -201,8 +202,8 @@ pub(crate) struct SolveArgs {
 #[derive(Debug, Args)]
 #[command(allow_negative_numbers = true)]
 pub(crate) struct CountArgs {
-    /// The number of queens, and the board's width: from 0 to 64.
-    #[arg(value_parser = parse_n)]
+    /// The number of queens, and the board's width: from 0 to 32.
+    #[arg(value_parser = parse_count_n)]
     pub(crate) n: usize,
     /// Print the number of solutions up to rotation and reflection instead (OEIS A002562).
     #[arg(short, long)]
@@ -221,10 +222,13 @@ pub(crate) struct CountArgs {
     pub(crate) quiet: bool,
     /// Record finished work units in FILE (at most every 2 seconds, atomically) and, if it
     /// exists, resume from it: a count killed at any moment loses only the units in flight.
-    /// Such a count runs the plan's units at every n (without it, n ≤ 17 joins half boards
-    /// in memory, which is faster).
     #[arg(long, value_name = "FILE")]
     pub(crate) checkpoint: Option<PathBuf>,
+    /// About how much memory the count may use: half for the tables the halves are joined
+    /// from (they fit up to n = 23 with the default; n = 24 and 25 need 3G, n = 26 and 27
+    /// 45G, else a slower search finds the halves), half for the threads' lists.
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory, default_value = "2G")]
+    pub(crate) memory: usize,
 }
 
 #[derive(Debug, Args)]
@@ -256,8 +260,8 @@ pub(crate) struct OneArgs {
 #[derive(Debug, Args)]
 #[command(allow_negative_numbers = true)]
 pub(crate) struct PlanArgs {
-    /// The number of queens, from 0 to 64.
-    #[arg(value_parser = parse_n)]
+    /// The number of queens, from 0 to 32.
+    #[arg(value_parser = parse_count_n)]
     pub(crate) n: usize,
     /// Where to write the plan.
     #[arg(short, long, value_name = "PLAN")]
@@ -292,6 +296,9 @@ pub(crate) struct ShardArgs {
     /// No progress bar. By default, one is drawn on stderr when it is a terminal.
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    /// About how much memory the shard may use, as for `count --memory`.
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory, default_value = "2G")]
+    pub(crate) memory: usize,
 }
 
 #[derive(Debug, Args)]
@@ -390,21 +397,51 @@ impl ValueEnum for FormatArg {
 
 /// Parses a number of queens for the searches, naming what is allowed when it is not one.
 pub(crate) fn parse_n(s: &str) -> Result<usize, String> {
-    parse_queens(s, MAX_N as u64).map(|n| n as usize)
+    parse_queens(s, MAX_N as u64, "are supported").map(|n| n as usize)
+}
+
+/// Parses a number of queens to count.
+fn parse_count_n(s: &str) -> Result<usize, String> {
+    let beyond = "can be counted (the join's diagonal patterns are 64 bits)";
+    parse_queens(s, COUNT_MAX_N as u64, beyond).map(|n| n as usize)
+}
+
+/// Parses `--memory`: bytes, or a number with K, M, G or T (powers of 1024).
+fn parse_memory(s: &str) -> Result<usize, String> {
+    let allowed = "expected a size such as 512M, 2G or 16G, from 256M to 64T";
+    let t = s.trim();
+    let (digits, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
+    let shift = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(format!("'{}' is not a size: {allowed}", excerpt(t))),
+    };
+    let bytes = digits
+        .parse::<u64>()
+        .ok()
+        .filter(|_| is_digits(digits))
+        .and_then(|v| v.checked_mul(1 << shift))
+        .filter(|b| (256 << 20..=64 << 40).contains(b));
+    bytes
+        .map(|b| b as usize)
+        .ok_or_else(|| format!("'{}' is not a size: {allowed}", excerpt(t)))
 }
 
 /// Parses the number of queens for `one`, which builds rather than searches.
 fn parse_big_n(s: &str) -> Result<usize, String> {
-    parse_queens(s, CONSTRUCT_MAX_N as u64).map(|n| n as usize)
+    parse_queens(s, CONSTRUCT_MAX_N as u64, "are supported").map(|n| n as usize)
 }
 
 /// Parses the board size for `complete --n`.
 fn parse_complete_n(s: &str) -> Result<usize, String> {
-    parse_queens(s, COMPLETION_MAX_N as u64).map(|n| n as usize)
+    parse_queens(s, COMPLETION_MAX_N as u64, "are supported").map(|n| n as usize)
 }
 
 /// A whole number of queens from 0 to `max`, or a message saying what is allowed.
-fn parse_queens(s: &str, max: u64) -> Result<u64, String> {
+fn parse_queens(s: &str, max: u64, beyond: &str) -> Result<u64, String> {
     let allowed = format!("expected a whole number from 0 to {max}");
     let s = s.trim();
     if s.strip_prefix('-').is_some_and(is_digits) {
@@ -419,7 +456,7 @@ fn parse_queens(s: &str, max: u64) -> Result<u64, String> {
     match s.parse::<u64>() {
         Ok(n) if n <= max => Ok(n),
         _ => Err(format!(
-            "n = {} is too large: at most {max} queens are supported",
+            "n = {} is too large: at most {max} queens {beyond}",
             excerpt(s)
         )),
     }

@@ -329,7 +329,7 @@ fn plans_are_bounded_before_they_are_built() {
     let started = Instant::now();
     assert_usage_error(
         nqueens()
-            .args(["plan", "64", "--units", "99999999999", "-o"])
+            .args(["plan", "32", "--units", "99999999999", "-o"])
             .arg(dir.join("p.json")),
         "'99999999999' is not a number of units: expected a whole number from 1 to 4000000",
     );
@@ -496,12 +496,12 @@ fn messages_say_what_was_wrong_and_what_is_allowed() {
     for (args, needle) in cases {
         assert_usage_error(nqueens().args(*args), needle);
     }
-    for sub in ["solve", "count", "plan", "instance"] {
+    for (sub, max) in [("solve", 64), ("count", 32), ("plan", 32), ("instance", 64)] {
         nqueens()
             .args([sub, "--help"])
             .assert()
             .success()
-            .stdout(predicate::str::contains("from 0 to 64"));
+            .stdout(predicate::str::contains(format!("from 0 to {max}")));
     }
 }
 
@@ -611,4 +611,25 @@ fn an_edited_checkpoint_is_refused_until_removed() {
         .success()
         .stdout("365596\n");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Counting stops where the join's 64-bit patterns do; `--memory` takes sizes only.
+#[test]
+fn counts_past_the_join_and_bad_memory_sizes_are_usage_errors() {
+    assert_usage_error(
+        nqueens().args(["count", "33"]),
+        "at most 32 queens can be counted",
+    );
+    assert_usage_error(
+        nqueens().args(["plan", "40", "-o", "never.json"]),
+        "at most 32 queens can be counted",
+    );
+    for bad in ["1x", "100M", "0", "99999999T", "G", "2 G", "2GG"] {
+        assert_usage_error(
+            nqueens().args(["count", "8", "--memory", bad]),
+            "is not a size",
+        );
+    }
+    assert_eq!(stdout_of(&["count", "10", "--memory", "256M"]), "724\n");
+    assert_eq!(stdout_of(&["count", "10", "--memory", "1TiB"]), "724\n");
 }

@@ -18,7 +18,7 @@ use crate::cli::CountArgs;
 
 pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
-    let counter = super::counter(args.threads);
+    let counter = super::counter(args.threads, args.memory);
     let threads = args
         .threads
         .map_or_else(rayon::current_num_threads, |t| t.get());

@@ -27,9 +27,10 @@ pub(crate) fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 
-/// A counter on `--threads` threads, or by default one per core.
-pub(crate) fn counter(threads: Option<NonZeroUsize>) -> Counter {
-    threads.map_or_else(Counter::new, |t| Counter::new().threads(t))
+/// A counter on `--threads` threads (by default one per core) within `--memory`.
+pub(crate) fn counter(threads: Option<NonZeroUsize>, memory: usize) -> Counter {
+    let counter = Counter::new().memory(memory);
+    threads.map_or(counter.clone(), |t| counter.threads(t))
 }
 
 /// The `--json` report: the board size, its tally, and how it was counted.

@@ -48,7 +48,7 @@ pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<ExitCode> {
             UnitRecord::load(&dir.join(UnitRecord::file_name(u.id())), &plan, &file.hash).is_err()
         })
         .collect();
-    let counter = super::counter(args.threads);
+    let counter = super::counter(args.threads, args.memory);
     // Weighed by each unit's expected work, so that the estimate of the time left holds.
     let progress = super::progress_bar(todo.iter().map(Unit::cost).sum(), args.quiet);
     let failure = Mutex::new(None);
