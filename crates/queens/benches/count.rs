@@ -1,6 +1,6 @@
-//! The counter (the half-board join up to n = 17) and the plan's units (what checkpoints
-//! and shards run) against the textbook bitboard counter (no symmetry, one thread), in one
-//! run. Whole-process timings for larger n: scripts/bench-count.sh.
+//! The counter (the plan's units, joining half boards) on one and two threads against the
+//! textbook bitboard counter (no symmetry, one thread), in one run. Whole-process timings
+//! for larger n, and against other counters: scripts/bench-count.sh.
 
 use std::hint::black_box;
 use std::num::NonZeroUsize;
@@ -18,15 +18,9 @@ fn count(c: &mut Criterion) {
             let counter = queens::Counter::new().threads(NonZeroUsize::MIN);
             b.iter(|| counter.count(black_box(n)).unwrap().total)
         });
-        group.bench_function(format!("plan-1-thread/{n}"), |b| {
-            let counter = queens::Counter::new().threads(NonZeroUsize::MIN);
-            let plan = queens::plan(n).unwrap();
-            b.iter(|| {
-                counter
-                    .count_plan(black_box(&plan), |_, _, _| {})
-                    .unwrap()
-                    .total
-            })
+        group.bench_function(format!("counter-2-threads/{n}"), |b| {
+            let counter = queens::Counter::new().threads(NonZeroUsize::new(2).unwrap());
+            b.iter(|| counter.count(black_box(n)).unwrap().total)
         });
     }
     group.finish();

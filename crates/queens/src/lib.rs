@@ -26,10 +26,11 @@
 //!
 //! ## Count
 //!
-//! Up to n = 17 the [`Counter`] joins half boards held in memory, a meet in the middle;
-//! beyond, and whenever a count must survive a kill or be shared out between machines, it
-//! runs the [`plan`](fn@plan)'s deterministic list of independent work units. Both give the total,
-//! the count up to symmetry and the class breakdown.
+//! The [`Counter`] runs the [`plan`](fn@plan)'s deterministic list of independent work
+//! units, each a meet in the middle: it joins the top and bottom halves of the board that
+//! stand on one range of column sets. The same units survive kills and are shared out
+//! between machines. A count gives the total, the count up to symmetry and the class
+//! breakdown.
 //!
 //! ```
 //! assert_eq!(queens::count(10)?, 724);

@@ -45,9 +45,9 @@ pub const SPLIT_MIN_N: usize = 6;
 /// The largest board a count accepts: the join's diagonal patterns are 64 bits.
 pub const COUNT_MAX_N: usize = HALVES_MAX_N;
 
-/// About how many units the default split makes, at most: from n = 21 on, several column
-/// sets share a unit.
-pub const DEFAULT_UNITS: usize = 1 << 18;
+/// About how many units the default split makes, at most: from n = 24 on, several column
+/// sets share a unit (10 at n = 27, for about 1 million units of one or two CPU-hours).
+pub const DEFAULT_UNITS: usize = 1 << 20;
 
 /// What a work unit counts.
 #[non_exhaustive]
