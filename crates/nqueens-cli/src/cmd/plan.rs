@@ -27,11 +27,15 @@ pub(crate) fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
     let bytes = serde_json::to_vec_pretty(&file)?;
     write_atomic(&args.output, &bytes)
         .with_context(|| format!("cannot write plan '{}'", args.output.display()))?;
+    let sets = match plan.sets_per_unit() {
+        0 => "the whole board".to_owned(),
+        1 => "one column set each".to_owned(),
+        k => format!("up to {k} column sets each"),
+    };
     eprintln!(
-        "plan for n = {}: {} units joining up to {} column sets each, hash {}",
+        "plan for n = {}: {} units, {sets}, hash {}",
         args.n,
         plan.units().len(),
-        plan.sets_per_unit(),
         file.hash
     );
     Ok(ExitCode::SUCCESS)
