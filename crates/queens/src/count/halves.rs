@@ -283,17 +283,18 @@ impl Halves {
     /// the solutions the join stands for are the solutions of these restricted boards.
     pub(crate) fn images(&self, set: u32) -> Vec<Vec<u64>> {
         let (n, h) = (self.n, self.h);
-        let all = (1u64 << n) - 1;
-        let mirror = |s: u64| s.reverse_bits() >> (64 - n);
+        let all = ((1u64 << n) - 1) as u32;
+        let mirror = |s: u32| u64::from(self.mirror_set(s));
         let mut images = Vec::new();
         for join in self.joins(set) {
-            let (top, bottom) = (u64::from(set), u64::from(join.rest));
-            let middle = all ^ top ^ bottom;
+            let middle = all ^ set ^ join.rest;
+            let (top, middle_w, bottom) = (u64::from(set), u64::from(middle), u64::from(join.rest));
+            let (top_m, middle_m, bottom_m) = (mirror(set), mirror(middle), mirror(join.rest));
             for (t, m, b) in [
-                (top, middle, bottom),
-                (bottom, middle, top),
-                (mirror(top), mirror(middle), mirror(bottom)),
-                (mirror(bottom), mirror(middle), mirror(top)),
+                (top, middle_w, bottom),
+                (bottom, middle_w, top),
+                (top_m, middle_m, bottom_m),
+                (bottom_m, middle_m, top_m),
             ] {
                 let mut rows = vec![t; h];
                 if n % 2 == 1 {
