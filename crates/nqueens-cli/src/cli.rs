@@ -3,7 +3,8 @@
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use queens::limits::{
-    COMPLETION_MAX_N, COMPLETION_MAX_SHARES, CONSTRUCT_MAX_N, MAX_THREADS, PLAN_MAX_UNITS, excerpt,
+    COMPLETION_MAX_N, COMPLETION_MAX_SHARES, CONSTRUCT_MAX_N, COUNT_MAX_MEMORY, COUNT_MIN_MEMORY,
+    MAX_THREADS, PLAN_MAX_UNITS, excerpt,
 };
 use queens::plan::COUNT_MAX_N;
 use queens::{Format, MAX_N};
@@ -424,7 +425,7 @@ fn parse_memory(s: &str) -> Result<usize, String> {
         .ok()
         .filter(|_| is_digits(digits))
         .and_then(|v| v.checked_mul(1 << shift))
-        .filter(|b| (256 << 20..=64 << 40).contains(b));
+        .filter(|b| (COUNT_MIN_MEMORY..=COUNT_MAX_MEMORY).contains(b));
     bytes
         .map(|b| b as usize)
         .ok_or_else(|| format!("'{}' is not a size: {allowed}", excerpt(t)))

@@ -4,6 +4,8 @@
 //! squares attacked along each diagonal direction. Going one row down shifts the diagonal
 //! masks one column each way, so testing a square is one AND and nothing is allocated.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 /// The largest board the bitboard searches accept: one bit per column of a `u64`.
 pub const MAX_N: usize = 64;
 
@@ -107,10 +109,14 @@ struct Lane {
 ///
 /// Diagonal masks are shifted without masking to the board: bits past the last column
 /// never reach an `allowed` mask, and bits shifted past bit 63 are lost, as they should be.
+///
+/// With `stop`, the search looks at it every 2^16 steps (about a millisecond) and
+/// returns early once it is set.
 pub(crate) fn search_lanes(
     prefix: &[u32],
     allowed: &[u64],
     taken: &[u64],
+    stop: Option<&AtomicBool>,
     mut leaf: impl FnMut(&[u64; MAX_N]),
 ) {
     let n = allowed.len();
@@ -164,7 +170,12 @@ pub(crate) fn search_lanes(
         }
     };
     lanes.iter_mut().for_each(&mut refill);
+    let mut steps = 0u32;
     while lanes.iter().any(|lane| lane.live) {
+        steps = steps.wrapping_add(1);
+        if steps.is_multiple_of(1 << 16) && stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return;
+        }
         for lane in &mut lanes {
             // An exhausted row backtracks and tries its parent's next square in the same
             // step; row `first − 1` is never tried from, so its `free` stays 0.

@@ -104,6 +104,9 @@ pub enum Error {
         /// How many shares there are.
         of: usize,
     },
+    /// The work was stopped through a [`Cancel`](crate::Cancel) handle before it finished.
+    #[error("cancelled before it finished")]
+    Cancelled,
     /// The givens of a completion problem already break the rules.
     #[error("{0}")]
     Givens(crate::GivenConflict),

@@ -77,6 +77,7 @@
 
 mod bitboard;
 mod board;
+mod cancel;
 mod complete;
 mod construct;
 mod count;
@@ -93,6 +94,7 @@ mod trace;
 
 pub use bitboard::MAX_N;
 pub use board::{Conflict, Placement, validate};
+pub use cancel::Cancel;
 pub use complete::{
     Completion, Completions, Diagonal, ExcludedDiagonals, GivenConflict, Outcome,
     excluded_diagonals,

@@ -39,6 +39,13 @@ pub const RANK_MAX_N: usize = 18;
 /// to start before this limit.
 pub const MAX_THREADS: usize = 1024;
 
+/// The least memory the front ends let a count be given
+/// ([`Counter::memory`](crate::Counter::memory)): 256 MiB.
+pub const COUNT_MIN_MEMORY: u64 = 256 << 20;
+
+/// The most memory the front ends let a count be given: 64 TiB.
+pub const COUNT_MAX_MEMORY: u64 = 64 << 40;
+
 /// The most units a plan may be split into: a unit and its line in the plan file take
 /// about 60 bytes, so a plan stays within a few hundred megabytes.
 pub const PLAN_MAX_UNITS: usize = 4_000_000;

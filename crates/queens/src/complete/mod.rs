@@ -31,9 +31,10 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::bitboard::{MAX_N, search_lanes};
+use crate::cancel::cancelled;
 use crate::limits::COMPLETION_MAX_N;
 use crate::threads::on_threads;
-use crate::{Error, Placement};
+use crate::{Cancel, Error, Placement};
 use grid::{Board, Diagonals, Grid};
 use search::{Clock, Setup, prefixes_of};
 
@@ -87,6 +88,7 @@ pub struct Completion {
     blocked: Vec<(u32, u32)>,
     diagonals: Vec<Diagonal>,
     threads: Option<NonZeroUsize>,
+    cancel: Option<Cancel>,
 }
 
 impl Completion {
@@ -122,6 +124,14 @@ impl Completion {
     /// default, one per core.
     pub fn threads(mut self, threads: NonZeroUsize) -> Completion {
         self.threads = Some(threads);
+        self
+    }
+
+    /// Stops [`count`](Self::count) and [`find`](Self::find) when `cancel` is cancelled,
+    /// with [`Error::Cancelled`]: within a few thousand nodes of the search (or, above
+    /// [`MAX_N`](crate::MAX_N) queens with local search, at its next restart).
+    pub fn cancel_on(mut self, cancel: Cancel) -> Completion {
+        self.cancel = Some(cancel);
         self
     }
 
@@ -300,15 +310,28 @@ impl Completion {
         prefixes_of(&masks, depth, &mut Vec::with_capacity(depth), &mut prefixes);
         let taken = vec![0; n];
         let one = |prefix: &Vec<u32>| {
+            if cancelled(&self.cancel) {
+                return 0;
+            }
             let mut leaves = 0u128;
-            search_lanes(prefix, &masks, &taken, |_| leaves += 1);
+            search_lanes(
+                prefix,
+                &masks,
+                &taken,
+                self.cancel.as_ref().map(Cancel::flag),
+                |_| leaves += 1,
+            );
             leaves
         };
-        on_threads(
+        let count = on_threads(
             self.threads,
             || prefixes.iter().map(one).sum(),
             || prefixes.par_iter().with_max_len(1).map(one).sum(),
-        )
+        )?;
+        if cancelled(&self.cancel) {
+            return Err(Error::Cancelled);
+        }
+        Ok(count)
     }
 
     /// One completion, found as fast as the search can: at each step it fills the row or
@@ -378,6 +401,19 @@ impl Completion {
         index: usize,
         of: NonZeroUsize,
     ) -> Result<Outcome, Error> {
+        let outcome = self.find_share_until(deadline, index, of)?;
+        if outcome == Outcome::Unknown && cancelled(&self.cancel) {
+            return Err(Error::Cancelled);
+        }
+        Ok(outcome)
+    }
+
+    fn find_share_until(
+        &self,
+        deadline: Option<Instant>,
+        index: usize,
+        of: NonZeroUsize,
+    ) -> Result<Outcome, Error> {
         if index >= of.get() {
             return Err(Error::NoSuchShare {
                 index,
@@ -393,11 +429,13 @@ impl Completion {
                 });
             }
             if let Some(open) = self.open_board()? {
-                return Ok(match open.find(deadline) {
-                    Some(Some(columns)) => Outcome::Completed(Placement::new(columns)),
-                    Some(None) => Outcome::Impossible,
-                    None => Outcome::Unknown,
-                });
+                return Ok(
+                    match open.find(deadline, self.cancel.as_ref().map(Cancel::flag)) {
+                        Some(Some(columns)) => Outcome::Completed(Placement::new(columns)),
+                        Some(None) => Outcome::Impossible,
+                        None => Outcome::Unknown,
+                    },
+                );
             }
             return Ok(local::search(self, deadline)
                 .map_or(Outcome::Unknown, |c| Outcome::Completed(Placement::new(c))));

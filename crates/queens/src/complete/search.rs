@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use super::grid::{Board, Diagonals, Grid, Order, State, Step, step};
 use super::{Completion, Outcome};
 use crate::threads::on_threads;
-use crate::{Error, Placement};
+use crate::{Cancel, Error, Placement};
 
 impl Completion {
     pub(super) fn find_with<D: Diagonals>(
@@ -59,6 +59,7 @@ impl Completion {
                 deadline,
                 nodes: 0,
                 found: &found,
+                cancel: self.cancel.as_ref().map(Cancel::flag),
             };
             match tightest(&grid, s, &mut columns, &mut clock) {
                 Some(true) => {
@@ -129,23 +130,27 @@ pub(super) fn prefixes_of(
     }
 }
 
-/// Stops a search at its deadline or once another thread has found a completion,
-/// looking only every few thousand nodes.
+/// Stops a search at its deadline, once another thread has found a completion, or when
+/// cancelled, looking only every few thousand nodes.
 pub(super) struct Clock<'a> {
     pub(super) deadline: Option<Instant>,
     pub(super) nodes: u64,
     pub(super) found: &'a AtomicBool,
+    pub(super) cancel: Option<&'a AtomicBool>,
 }
 
 impl Clock<'_> {
-    /// False once the deadline has passed or a completion has been found.
+    /// False once the deadline has passed, a completion has been found or the search
+    /// was cancelled.
     #[inline(always)]
     pub(super) fn tick(&mut self) -> bool {
         self.nodes += 1;
         if !self.nodes.is_multiple_of(4096) {
             return true;
         }
-        !self.found.load(Ordering::Relaxed) && self.deadline.is_none_or(|d| Instant::now() < d)
+        !self.found.load(Ordering::Relaxed)
+            && !self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+            && self.deadline.is_none_or(|d| Instant::now() < d)
     }
 }
 

@@ -94,13 +94,18 @@ impl Sparse {
     }
 
     /// A completion (all n columns), `Some(None)` when there is none, or `None` at the
-    /// deadline.
-    pub(super) fn find(&self, deadline: Option<Instant>) -> Option<Option<Vec<u32>>> {
+    /// deadline or once `cancel` is set.
+    pub(super) fn find(
+        &self,
+        deadline: Option<Instant>,
+        cancel: Option<&AtomicBool>,
+    ) -> Option<Option<Vec<u32>>> {
         let found = AtomicBool::new(false);
         let mut clock = Clock {
             deadline,
             nodes: 0,
             found: &found,
+            cancel,
         };
         let mut placed = [0u32; MAX_N];
         let complete = tightest(self, self.root(), &mut placed, &mut clock)?;
@@ -269,7 +274,7 @@ mod tests {
                 listed.push(columns.to_vec());
             }
             assert_eq!(listed, expected, "{problem:?}");
-            match open.find(None).expect("no deadline") {
+            match open.find(None, None).expect("no deadline") {
                 Some(columns) => {
                     assert!(expected.contains(&columns), "{problem:?}: {columns:?}");
                     completed += 1;

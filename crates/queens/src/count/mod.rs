@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::Error;
+use crate::cancel::{Cancel, cancelled};
 use crate::threads::on_threads;
 use halves::{Halves, Scratch};
 use plan::{Plan, Unit, UnitKind, plan};
@@ -58,6 +59,7 @@ pub fn count(n: usize) -> Result<u128, Error> {
 pub struct Counter {
     threads: Option<NonZeroUsize>,
     memory: Option<usize>,
+    cancel: Option<Cancel>,
 }
 
 impl Counter {
@@ -81,6 +83,13 @@ impl Counter {
     /// it joins, which no setting changes. The result never depends on it.
     pub fn memory(mut self, bytes: usize) -> Self {
         self.memory = Some(bytes);
+        self
+    }
+
+    /// Stops the count when `cancel` is cancelled: the units already started finish, no
+    /// other starts, and the count returns [`Error::Cancelled`].
+    pub fn cancel_on(mut self, cancel: Cancel) -> Self {
+        self.cancel = Some(cancel);
         self
     }
 
@@ -175,6 +184,9 @@ impl Counter {
             .map_or_else(rayon::current_num_threads, |t| t.get());
         let per_thread = memory / 2 / threads.max(1);
         let one = |scratch: &mut Scratch, unit: &Unit| {
+            if cancelled(&self.cancel) {
+                return Share::default();
+            }
             let start = Instant::now();
             let share = unit.count_with(halves.as_ref(), scratch);
             done(unit, share, start.elapsed());
@@ -182,7 +194,7 @@ impl Counter {
         };
         // One unit per task: units differ in size, and rayon's work stealing balances
         // them far better than fixed chunks would.
-        on_threads(
+        let share = on_threads(
             self.threads,
             || {
                 let mut scratch = Scratch::within(per_thread);
@@ -195,6 +207,10 @@ impl Counter {
                     .map_init(|| Scratch::within(per_thread), one)
                     .sum()
             },
-        )
+        )?;
+        if cancelled(&self.cancel) {
+            return Err(Error::Cancelled);
+        }
+        Ok(share)
     }
 }

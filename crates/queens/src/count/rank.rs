@@ -39,7 +39,7 @@ pub fn count_prefix(n: usize, prefix: &[u32]) -> Result<u128, Error> {
     let full = full_mask(n);
     let (allowed, taken) = (vec![full; n], vec![0; n]);
     let mut leaves = 0u128;
-    search_lanes(prefix, &allowed, &taken, |_| leaves += 1);
+    search_lanes(prefix, &allowed, &taken, None, |_| leaves += 1);
     Ok(leaves)
 }
 
