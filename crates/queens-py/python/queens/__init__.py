@@ -1,0 +1,150 @@
+"""Solve, count and verify the n-queens puzzle and its completion problems.
+
+The work is done by the Rust library ``queens``; this package is its Python face. Long
+counts and searches release the GIL, so other Python threads keep running, and stop on
+Ctrl-C (``KeyboardInterrupt``) within a fraction of a second. Bad arguments raise
+``ValueError`` with a message that says what is allowed.
+
+>>> import queens
+>>> queens.count(8)
+92
+>>> queens.count(8, unique=True)
+12
+>>> next(queens.solutions(4))
+(1, 3, 0, 2)
+>>> queens.solve(6).shape
+(4, 6)
+>>> queens.verify([0, 1, 2, 3])
+'queens in rows 0 and 1 share a diagonal'
+>>> queens.Completion(8).queen(4, 1).queen(3, 3).count()
+2
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional, Union
+
+from . import _queens
+from ._queens import (
+    CONSTRUCT_MAX_N,
+    COUNT_MAX_N,
+    MAX_N,
+    RANDOM_MAX_N,
+    SYMMETRIES,
+    Board,
+    Completion,
+    Completions,
+    Outcome,
+    Solutions,
+    Tally,
+    instance,
+    one,
+    read_problem,
+    solutions,
+    solve,
+    verify,
+)
+
+__all__ = [
+    "CONSTRUCT_MAX_N",
+    "COUNT_MAX_N",
+    "MAX_N",
+    "RANDOM_MAX_N",
+    "SYMMETRIES",
+    "Board",
+    "Completion",
+    "Completions",
+    "Outcome",
+    "Solutions",
+    "Tally",
+    "count",
+    "instance",
+    "one",
+    "read_problem",
+    "solutions",
+    "solve",
+    "tally",
+    "verify",
+]
+
+Progress = Union[bool, Callable[[int, int], object], None]
+
+
+def _progress_hook(progress: Progress, n: int):
+    """The callback the native count calls with (done, of), and a function that
+    closes whatever it opened. ``True`` draws a ``tqdm`` bar."""
+    if progress is None or progress is False:
+        return None, lambda: None
+    if progress is True:
+        try:
+            from tqdm.auto import tqdm
+        except ImportError as err:
+            raise ImportError(
+                "progress=True draws a tqdm bar: install tqdm (pip install tqdm), "
+                "or pass a function progress(done, of)"
+            ) from err
+        bar = tqdm(total=None, desc=f"count({n})", unit="work", unit_scale=True)
+
+        def update(done: int, of: int) -> None:
+            if bar.total != of:
+                bar.total = of
+            bar.update(done - bar.n)
+
+        return update, bar.close
+    if callable(progress):
+        return progress, lambda: None
+    raise ValueError(
+        f"progress = {progress!r} is not allowed: expected True (a tqdm bar), "
+        "a function progress(done, of), or None"
+    )
+
+
+def tally(
+    n: int,
+    *,
+    threads: Optional[int] = None,
+    memory: Optional[int] = None,
+    progress: Progress = None,
+) -> Tally:
+    """The full count of an ``n`` × ``n`` board (n ≤ ``COUNT_MAX_N``): ``total``
+    (OEIS A000170), ``unique`` (A002562) and ``classes``, the number of symmetry classes
+    with 8, 4, 2 and 1 members.
+
+    ``threads`` defaults to one per core and never changes the answer; ``memory``
+    (bytes, 2 GiB by default) bounds what the count holds. ``progress`` is ``True`` for
+    a ``tqdm`` bar or a function called as ``progress(done, of)`` from the calling
+    thread, in units of expected work.
+
+    >>> t = tally(8)
+    >>> (t.total, t.unique, t.classes)
+    (92, 12, {1: 0, 2: 0, 4: 1, 8: 11})
+    """
+    hook, close = _progress_hook(progress, n)
+    try:
+        return _queens.tally(n, threads=threads, memory=memory, progress=hook)
+    finally:
+        close()
+
+
+def count(
+    n: int,
+    *,
+    unique: bool = False,
+    threads: Optional[int] = None,
+    memory: Optional[int] = None,
+    progress: Progress = None,
+) -> int:
+    """The number of solutions of an ``n`` × ``n`` board (OEIS A000170), or with
+    ``unique`` the number of classes under rotation and reflection (A002562). The
+    other arguments are those of :func:`tally`.
+
+    >>> count(10), count(10, unique=True)
+    (724, 92)
+    """
+    hook, close = _progress_hook(progress, n)
+    try:
+        return _queens.count(
+            n, unique=unique, threads=threads, memory=memory, progress=hook
+        )
+    finally:
+        close()

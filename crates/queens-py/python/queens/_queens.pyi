@@ -1,0 +1,203 @@
+"""Type stubs of the native module: the Rust library ``queens`` seen from Python."""
+
+from __future__ import annotations
+
+from os import PathLike
+from typing import Callable, Iterable, Iterator, Literal, Optional, Sequence, Union, final
+
+import numpy as np
+import numpy.typing as npt
+
+MAX_N: int
+"""The largest board that is searched exactly: 64 queens."""
+COUNT_MAX_N: int
+"""The largest board that is counted: 32 queens."""
+CONSTRUCT_MAX_N: int
+"""The largest board ``one`` builds: 10**9 queens."""
+RANDOM_MAX_N: int
+"""The largest board ``one(random=True)`` searches: 10**8 queens."""
+SYMMETRIES: list[str]
+"""The names of the 8 symmetries of the square, in the order ``Board.images`` uses."""
+
+Columns = Union["Board", Sequence[int], npt.NDArray[np.integer], Iterable[int]]
+Symmetry = Literal[
+    "identity",
+    "rotate90",
+    "rotate180",
+    "rotate270",
+    "flip_columns",
+    "flip_rows",
+    "transpose",
+    "anti_transpose",
+]
+
+@final
+class Board:
+    """A placement of one queen per row: row r holds a queen in column ``columns[r]``.
+
+    It need not be a solution (``verify`` says why not), but every queen is on the
+    board. Boards compare, sort (lexicographically) and hash by their columns; in a
+    notebook a board draws itself (``_repr_svg_``).
+    """
+
+    def __new__(cls, columns: Columns) -> Board: ...
+    @property
+    def n(self) -> int:
+        """The board size, one row per queen."""
+    @property
+    def columns(self) -> tuple[int, ...]:
+        """The column of each row's queen."""
+    @property
+    def class_size(self) -> int:
+        """How many distinct images the board has under the 8 symmetries: 8, 4, 2 or 1."""
+    def to_numpy(self) -> npt.NDArray[np.uint32]:
+        """The columns as a ``uint32`` array."""
+    def rows(self) -> list[str]:
+        """The rows as strings of ``Q`` and ``.``: LeetCode's ``solveNQueens`` form."""
+    def svg(self, *, coords: bool = False, pixels: Optional[int] = None) -> str:
+        """The board as an SVG picture, with row and column numbers if ``coords``."""
+    def is_solution(self) -> bool:
+        """Whether no two queens attack each other."""
+    def verify(self) -> Optional[str]:
+        """``None`` for a solution, else the first conflict, named."""
+    def transform(self, symmetry: Symmetry) -> Board:
+        """The board under one of the 8 symmetries (see ``SYMMETRIES``)."""
+    def images(self) -> list[Board]:
+        """The board's 8 images, in the order of ``SYMMETRIES`` (equal images repeat)."""
+    def canonical(self) -> Board:
+        """The lexicographically smallest image: the same for a whole symmetry class."""
+    def __len__(self) -> int: ...
+    def __getitem__(self, row: int) -> int: ...
+    def __iter__(self) -> Iterator[int]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __lt__(self, other: Board) -> bool: ...
+    def __le__(self, other: Board) -> bool: ...
+    def __gt__(self, other: Board) -> bool: ...
+    def __ge__(self, other: Board) -> bool: ...
+    def __hash__(self) -> int: ...
+    def _repr_svg_(self) -> Optional[str]: ...
+
+@final
+class Tally:
+    """The numbers of a full count."""
+
+    @property
+    def n(self) -> int:
+        """The board size."""
+    @property
+    def total(self) -> int:
+        """All solutions (OEIS A000170)."""
+    @property
+    def unique(self) -> int:
+        """Solutions up to rotation and reflection (OEIS A002562)."""
+    @property
+    def classes(self) -> dict[int, int]:
+        """How many symmetry classes have 8, 4, 2 and 1 distinct members."""
+
+@final
+class Solutions(Iterator[Union[tuple[int, ...], Board]]):
+    """A lazy iterator over solutions, in lexicographic order."""
+
+    def __iter__(self) -> Solutions: ...
+    def __next__(self) -> Union[tuple[int, ...], Board]: ...
+
+@final
+class Outcome:
+    """What ``Completion.find`` found; true when it found a completion."""
+
+    @property
+    def status(self) -> Literal["completed", "impossible", "unknown"]:
+        """``completed`` (see ``board``), ``impossible`` (proved) or ``unknown`` (out of time)."""
+    @property
+    def board(self) -> Optional[Board]:
+        """The completed board, when ``status`` is ``completed``."""
+    def __bool__(self) -> bool: ...
+
+@final
+class Completions(Iterator[Board]):
+    """A lazy iterator over the completions of a problem, in lexicographic order."""
+
+    def __iter__(self) -> Completions: ...
+    def __next__(self) -> Board: ...
+
+@final
+class Completion:
+    """A completion problem: an n × n board, queens that must stay, closed squares and
+    closed diagonals. The builder methods change the problem and return it, so that
+    they chain::
+
+        Completion(8).queen(4, 1).queen(3, 3).count()   # Nauck's puzzle: 2
+    """
+
+    def __new__(cls, n: int) -> Completion: ...
+    @property
+    def n(self) -> int:
+        """The board size."""
+    @property
+    def queens(self) -> list[tuple[int, int]]:
+        """The queens that must stay, as (row, column) pairs."""
+    @property
+    def blocked(self) -> list[tuple[int, int]]:
+        """The closed squares, as (row, column) pairs."""
+    @property
+    def diagonals(self) -> list[tuple[Literal["sum", "difference"], int]]:
+        """The closed diagonals: ("sum", s) for row + column = s, ("difference", d) for row - column = d."""
+    @property
+    def is_exact(self) -> bool:
+        """Whether answers are exact: up to 64 queens, or at most 64 rows without a given queen."""
+    def queen(self, row: int, column: int) -> Completion:
+        """Adds a queen that must stay on (row, column), 0-based."""
+    def block(self, row: int, column: int) -> Completion:
+        """Closes the square (row, column) to every queen."""
+    def exclude_sum(self, s: int) -> Completion:
+        """Closes the diagonal row + column = s, from 0 to 2n - 2."""
+    def exclude_difference(self, d: int) -> Completion:
+        """Closes the diagonal row - column = d, from -(n - 1) to n - 1."""
+    def find(self, *, timeout: Optional[float] = None, threads: Optional[int] = None) -> Outcome:
+        """One completion, a proof that there is none, or ``unknown`` after ``timeout`` seconds."""
+    def count(self, *, threads: Optional[int] = None) -> int:
+        """The number of completions."""
+    def first(self) -> Optional[Board]:
+        """The lexicographically first completion, or ``None``."""
+    def solutions(self) -> Completions:
+        """Every completion, lazily, in lexicographic order."""
+
+def tally(
+    n: int,
+    *,
+    threads: Optional[int] = None,
+    memory: Optional[int] = None,
+    progress: Optional[Callable[[int, int], object]] = None,
+) -> Tally:
+    """The full count of an n × n board; ``progress(done, of)`` is called as it goes."""
+
+def count(
+    n: int,
+    *,
+    unique: bool = False,
+    threads: Optional[int] = None,
+    memory: Optional[int] = None,
+    progress: Optional[Callable[[int, int], object]] = None,
+) -> int:
+    """The number of solutions, or with ``unique`` of symmetry classes."""
+
+def solutions(n: int, *, unique: bool = False, boards: bool = False) -> Solutions:
+    """Every solution (or one per symmetry class), lazily, in lexicographic order:
+    tuples of columns, or ``Board``s with ``boards=True``."""
+
+def solve(n: int, *, limit: Optional[int] = None, unique: bool = False) -> npt.NDArray[np.uint8]:
+    """The solutions as a ``uint8`` array of shape (k, n), in lexicographic order."""
+
+def one(
+    n: int, *, random: bool = False, uniform: bool = False, seed: Optional[int] = None
+) -> Optional[npt.NDArray[np.uint32]]:
+    """One solution as a ``uint32`` array, or ``None`` for n = 2 and 3."""
+
+def verify(columns: Columns) -> Optional[str]:
+    """``None`` when ``columns`` is a solution, else its first conflict, named."""
+
+def read_problem(source: Union[str, PathLike[str]]) -> Completion:
+    """A completion problem from a file or from its text, in any format ``nqueens complete`` reads."""
+
+def instance(n: int, *, seed: Optional[int] = None, diagonals: Optional[int] = None) -> Completion:
+    """A random Excluded Diagonals instance with its first ``diagonals`` diagonals closed."""

@@ -1,0 +1,348 @@
+//! Completion problems: the `Completion` builder, its answers, and the readers of the
+//! published formats.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use queens::limits::{COMPLETION_MAX_N, INPUT_MAX_BYTES};
+use queens::{Completions, Diagonal};
+
+use crate::args;
+use crate::board::Board;
+use crate::run::interruptible;
+
+/// A completion problem: an `n × n` board, queens that must stay, squares where no queen
+/// may go, and diagonals that must stay empty. The builder methods change the problem
+/// and return it, so that they chain.
+#[pyclass(module = "queens")]
+#[derive(Debug, Clone)]
+pub(crate) struct Completion {
+    problem: queens::Completion,
+}
+
+impl Completion {
+    fn square(&self, row: &Bound<'_, PyAny>, column: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
+        let n = self.problem.n();
+        let what = format!("rows and columns are from 0 to {}", n.saturating_sub(1));
+        let last = n.saturating_sub(1);
+        let r = args::bounded(row, "row", last, &what)?;
+        let c = args::bounded(column, "column", last, &what)?;
+        if n == 0 {
+            return Err(PyValueError::new_err("the 0 × 0 board has no squares"));
+        }
+        Ok((r as u32, c as u32))
+    }
+
+    fn with(
+        mut slf: PyRefMut<'_, Self>,
+        change: impl FnOnce(queens::Completion) -> queens::Completion,
+    ) -> PyRefMut<'_, Self> {
+        slf.problem = change(std::mem::take(&mut slf.problem));
+        slf
+    }
+
+    fn with_threads(&self, threads: Option<&Bound<'_, PyAny>>) -> PyResult<queens::Completion> {
+        Ok(match args::threads(threads)? {
+            Some(t) => self.problem.clone().threads(t),
+            None => self.problem.clone(),
+        })
+    }
+}
+
+#[pymethods]
+impl Completion {
+    /// An empty `n × n` board.
+    #[new]
+    fn new(n: &Bound<'_, PyAny>) -> PyResult<Completion> {
+        let n = args::board_size(n, COMPLETION_MAX_N, "a completion problem")?;
+        Ok(Completion {
+            problem: queens::Completion::new(n),
+        })
+    }
+
+    /// The board size.
+    #[getter]
+    fn n(&self) -> usize {
+        self.problem.n()
+    }
+
+    /// The queens that must stay, as (row, column) pairs.
+    #[getter]
+    fn queens(&self) -> Vec<(u32, u32)> {
+        self.problem.queens().to_vec()
+    }
+
+    /// The closed squares, as (row, column) pairs.
+    #[getter]
+    fn blocked(&self) -> Vec<(u32, u32)> {
+        self.problem.blocked().to_vec()
+    }
+
+    /// The closed diagonals: `("sum", s)` for the squares with row + column = s,
+    /// `("difference", d)` for those with row - column = d.
+    #[getter]
+    fn diagonals(&self) -> Vec<(&'static str, i64)> {
+        let n = self.problem.n() as i64;
+        self.problem
+            .diagonals()
+            .iter()
+            .map(|&d| match d {
+                Diagonal::Sum(s) => ("sum", i64::from(s)),
+                Diagonal::Difference(d) => ("difference", i64::from(d) - (n - 1)),
+            })
+            .collect()
+    }
+
+    /// Whether `find` can prove that there is no completion, and `count`, `first` and
+    /// `solutions` work: up to 64 queens, or with at most 64 rows lacking a given queen.
+    #[getter]
+    fn is_exact(&self) -> bool {
+        self.problem.is_exact()
+    }
+
+    /// Adds a queen that must stay on (`row`, `column`), 0-based.
+    fn queen<'py>(
+        slf: PyRefMut<'py, Self>,
+        row: &Bound<'py, PyAny>,
+        column: &Bound<'py, PyAny>,
+    ) -> PyResult<PyRefMut<'py, Self>> {
+        let (r, c) = slf.square(row, column)?;
+        Ok(Completion::with(slf, |p| p.queen(r, c)))
+    }
+
+    /// Closes the square (`row`, `column`) to every queen.
+    fn block<'py>(
+        slf: PyRefMut<'py, Self>,
+        row: &Bound<'py, PyAny>,
+        column: &Bound<'py, PyAny>,
+    ) -> PyResult<PyRefMut<'py, Self>> {
+        let (r, c) = slf.square(row, column)?;
+        Ok(Completion::with(slf, |p| p.block(r, c)))
+    }
+
+    /// Closes the diagonal of the squares with row + column = `s`, from 0 to 2n - 2.
+    fn exclude_sum<'py>(
+        slf: PyRefMut<'py, Self>,
+        s: &Bound<'py, PyAny>,
+    ) -> PyResult<PyRefMut<'py, Self>> {
+        let last = (2 * slf.problem.n()).saturating_sub(2);
+        let s = args::bounded(s, "s", last, &format!("a sum diagonal is from 0 to {last}"))?;
+        if slf.problem.n() == 0 {
+            return Err(PyValueError::new_err("the 0 × 0 board has no diagonals"));
+        }
+        Ok(Completion::with(slf, |p| {
+            p.exclude(Diagonal::Sum(s as u32))
+        }))
+    }
+
+    /// Closes the diagonal of the squares with row - column = `d`, from -(n - 1) to n - 1.
+    fn exclude_difference<'py>(
+        slf: PyRefMut<'py, Self>,
+        d: &Bound<'py, PyAny>,
+    ) -> PyResult<PyRefMut<'py, Self>> {
+        let n = slf.problem.n() as i64;
+        let d = args::int(d, "d")?;
+        if n == 0 || d.abs() >= n {
+            return Err(PyValueError::new_err(format!(
+                "d = {d} is out of range: a difference diagonal is from {} to {}",
+                -(n - 1).max(0),
+                (n - 1).max(0)
+            )));
+        }
+        Ok(Completion::with(slf, |p| {
+            p.exclude(Diagonal::Difference((d + n - 1) as u32))
+        }))
+    }
+
+    /// Searches for one completion, on every core (or `threads`), for at most `timeout`
+    /// seconds: an `Outcome` whose `status` is "completed" (with its `board`),
+    /// "impossible" (a proof that there is none) or "unknown" (out of time).
+    #[pyo3(signature = (*, timeout = None, threads = None))]
+    fn find(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Outcome> {
+        let deadline = match timeout {
+            None => None,
+            Some(t) if t.is_finite() && t > 0.0 => Duration::try_from_secs_f64(t)
+                .ok()
+                .and_then(|d| Instant::now().checked_add(d)),
+            Some(t) => {
+                return Err(PyValueError::new_err(format!(
+                    "timeout = {t} is out of range: a timeout is a positive number of seconds, or None"
+                )));
+            }
+        };
+        let problem = self.with_threads(threads)?;
+        let outcome = interruptible(py, None, |cancel, _| {
+            problem.cancel_on(cancel.clone()).find(deadline)
+        })?
+        .map_err(args::error)?;
+        Ok(match outcome {
+            queens::Outcome::Completed(p) => Outcome {
+                status: "completed",
+                board: Some(Board::from_columns(p.into_columns())),
+            },
+            queens::Outcome::Impossible => Outcome {
+                status: "impossible",
+                board: None,
+            },
+            _ => Outcome {
+                status: "unknown",
+                board: None,
+            },
+        })
+    }
+
+    /// The number of completions, on every core (or `threads`).
+    #[pyo3(signature = (*, threads = None))]
+    fn count(&self, py: Python<'_>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<u128> {
+        let problem = self.with_threads(threads)?;
+        interruptible(py, None, |cancel, _| {
+            problem.cancel_on(cancel.clone()).count()
+        })?
+        .map_err(args::error)
+    }
+
+    /// The lexicographically first completion, or `None` when there is none.
+    fn first(&self, py: Python<'_>) -> PyResult<Option<Board>> {
+        let first = py.detach(|| self.problem.first()).map_err(args::error)?;
+        Ok(first.map(|p| Board::from_columns(p.into_columns())))
+    }
+
+    /// Every completion, lazily, in lexicographic order, as `Board`s.
+    fn solutions(&self) -> PyResult<CompletionIter> {
+        Ok(CompletionIter {
+            completions: self.problem.iter().map_err(args::error)?,
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        let diagonals: Vec<String> = self
+            .diagonals()
+            .iter()
+            .map(|(kind, d)| format!("('{kind}', {d})"))
+            .collect();
+        format!(
+            "Completion(n={}, queens={:?}, blocked={:?}, diagonals=[{}])",
+            self.problem.n(),
+            self.problem.queens(),
+            self.problem.blocked(),
+            diagonals.join(", ")
+        )
+    }
+}
+
+/// What `Completion.find` found.
+#[pyclass(frozen, module = "queens")]
+#[derive(Debug, Clone)]
+pub(crate) struct Outcome {
+    /// "completed", "impossible" or "unknown".
+    #[pyo3(get)]
+    status: &'static str,
+    /// The completed board, when `status` is "completed".
+    #[pyo3(get)]
+    board: Option<Board>,
+}
+
+#[pymethods]
+impl Outcome {
+    /// True when a completion was found.
+    fn __bool__(&self) -> bool {
+        self.board.is_some()
+    }
+
+    fn __repr__(&self) -> String {
+        match &self.board {
+            Some(b) => format!("Outcome(status='completed', board={})", b.__repr__()),
+            None => format!("Outcome(status='{}')", self.status),
+        }
+    }
+}
+
+/// A lazy iterator over the completions of a problem, as `Board`s.
+#[pyclass(module = "queens", name = "Completions")]
+#[derive(Debug)]
+pub(crate) struct CompletionIter {
+    completions: Completions,
+}
+
+#[pymethods]
+impl CompletionIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<Board> {
+        self.completions
+            .next_columns()
+            .map(|c| Board::from_columns(c.to_vec()))
+    }
+}
+
+/// A completion problem read from a file (a path or `os.PathLike`) or from the text
+/// itself, in any format `nqueens complete` reads: a partial board of `Q`, `.` and `x`,
+/// or the CSPLib parameter files of n-queens completion, blocked n-queens and Excluded
+/// Diagonals.
+#[pyfunction]
+pub(crate) fn read_problem(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Completion> {
+    let text = match source.extract::<String>() {
+        // A file only when the string names one: a problem's text always holds a line
+        // break or a character no file name here would.
+        Ok(text) if !PathBuf::from(&text).is_file() => text,
+        _ => {
+            let path: PathBuf = source.extract()?;
+            let size = std::fs::metadata(&path)?.len();
+            if size > INPUT_MAX_BYTES {
+                return Err(PyValueError::new_err(format!(
+                    "{} holds {size} bytes: a problem is read whole, and at most {INPUT_MAX_BYTES} bytes are",
+                    path.display()
+                )));
+            }
+            py.detach(|| std::fs::read_to_string(&path))?
+        }
+    };
+    let problem = py
+        .detach(|| queens::parse_completion(&text))
+        .map_err(args::error)?;
+    Ok(Completion { problem })
+}
+
+/// A random Excluded Diagonals instance, the same for the same `n` and `seed`, with its
+/// first `diagonals` diagonals closed (all it drew by default), as `nqueens instance`
+/// writes it.
+#[pyfunction]
+#[pyo3(signature = (n, *, seed = None, diagonals = None))]
+pub(crate) fn instance(
+    n: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
+    diagonals: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Completion> {
+    let n = args::board_size(n, queens::MAX_N, "instance")?;
+    let seed = match seed.filter(|s| !s.is_none()) {
+        Some(s) => args::bounded(
+            s,
+            "seed",
+            i64::MAX as usize,
+            "seed must be from 0 to 2**63 - 1",
+        )?,
+        None => 0,
+    };
+    let drawn = queens::excluded_diagonals(n, seed as u64);
+    let count = match diagonals.filter(|d| !d.is_none()) {
+        Some(d) => args::bounded(
+            d,
+            "diagonals",
+            drawn.diagonals.len(),
+            &format!("this instance drew {} diagonals", drawn.diagonals.len()),
+        )?,
+        None => drawn.diagonals.len(),
+    };
+    Ok(Completion {
+        problem: drawn.completion(count),
+    })
+}

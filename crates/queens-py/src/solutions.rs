@@ -1,0 +1,221 @@
+//! Listing solutions (`solutions`, `solve`), one solution (`one`) and checking one
+//! (`verify`).
+
+use std::hash::{BuildHasher, RandomState};
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use queens::limits::{CONSTRUCT_MAX_N, RANDOM_MAX_N, RANK_MAX_N};
+use queens::{MAX_N, Solutions, UniqueSolutions};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::args;
+use crate::board::{Board, columns_of};
+use crate::run::interruptible;
+
+/// Every solution or one per symmetry class, in lexicographic order.
+#[derive(Debug)]
+enum Source {
+    All(Solutions),
+    Unique(UniqueSolutions),
+}
+
+impl Source {
+    fn new(n: usize, unique: bool) -> Result<Source, queens::Error> {
+        Ok(if unique {
+            Source::Unique(UniqueSolutions::new(n)?)
+        } else {
+            Source::All(Solutions::new(n)?)
+        })
+    }
+
+    /// The solutions whose first queen is in column `first`; `None` past the board.
+    fn with_prefix(n: usize, unique: bool, first: u32) -> Option<Source> {
+        Some(if unique {
+            Source::Unique(UniqueSolutions::with_prefix(n, &[first]).ok()?)
+        } else {
+            Source::All(Solutions::with_prefix(n, &[first]).ok()?)
+        })
+    }
+
+    fn next_columns(&mut self) -> Option<&[u32]> {
+        match self {
+            Source::All(s) => s.next_columns(),
+            Source::Unique(s) => s.next_columns(),
+        }
+    }
+}
+
+/// The board size from which `solve` lists the solutions under each first-row column on
+/// a thread of its own: below it, starting the threads costs more than it saves.
+const PARALLEL_MIN_N: usize = 10;
+
+/// Up to `limit` solutions of `source` as rows of `u8` columns, and how many; stops
+/// early once `cancel` is cancelled.
+fn take(source: Option<&mut Source>, limit: usize, cancel: &queens::Cancel) -> (Vec<u8>, usize) {
+    let mut cells = Vec::new();
+    let mut k = 0;
+    let Some(source) = source else {
+        return (cells, k);
+    };
+    while k < limit {
+        let Some(columns) = source.next_columns() else {
+            break;
+        };
+        // A column is below n ≤ 64.
+        cells.extend(columns.iter().map(|&c| c as u8));
+        k += 1;
+        if k % 4096 == 0 && cancel.is_cancelled() {
+            break;
+        }
+    }
+    (cells, k)
+}
+
+/// A lazy iterator over solutions: column tuples, or `Board`s.
+#[pyclass(module = "queens", name = "Solutions")]
+#[derive(Debug)]
+pub(crate) struct SolutionIter {
+    source: Source,
+    boards: bool,
+}
+
+#[pymethods]
+impl SolutionIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some(columns) = self.source.next_columns() else {
+            return Ok(None);
+        };
+        Ok(Some(if self.boards {
+            Bound::new(py, Board::from_columns(columns.to_vec()))?.into_any()
+        } else {
+            PyTuple::new(py, columns)?.into_any()
+        }))
+    }
+}
+
+/// Every solution of an `n × n` board (or with `unique` the smallest of each symmetry
+/// class), lazily, in lexicographic order: tuples of columns, or `Board`s.
+#[pyfunction]
+#[pyo3(signature = (n, *, unique = false, boards = false))]
+pub(crate) fn solutions(
+    n: &Bound<'_, PyAny>,
+    unique: bool,
+    boards: bool,
+) -> PyResult<SolutionIter> {
+    let n = args::board_size(n, MAX_N, "solutions")?;
+    Ok(SolutionIter {
+        source: Source::new(n, unique).map_err(args::error)?,
+        boards,
+    })
+}
+
+/// The solutions (or with `unique` one per class) as a `uint8` array of shape (k, n),
+/// row i holding solution i's columns, in lexicographic order; at most `limit` of them.
+#[pyfunction]
+#[pyo3(signature = (n, *, limit = None, unique = false))]
+pub(crate) fn solve<'py>(
+    py: Python<'py>,
+    n: &Bound<'py, PyAny>,
+    limit: Option<&Bound<'py, PyAny>>,
+    unique: bool,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let n = args::board_size(n, MAX_N, "solve")?;
+    let limit = match limit.filter(|l| !l.is_none()) {
+        Some(l) => args::bounded(l, "limit", usize::MAX, "limit must be 0 or more, or None")?,
+        None => usize::MAX,
+    };
+    // Fails here, before any thread starts, on a bad n.
+    let mut source = Source::new(n, unique).map_err(args::error)?;
+    let (cells, k) = interruptible(py, None, |cancel, _| {
+        if limit == usize::MAX && n >= PARALLEL_MIN_N {
+            // All of them: each first-row column on a core of its own, joined in order.
+            let parts: Vec<Vec<u8>> = (0..n as u32)
+                .into_par_iter()
+                .map(|first| {
+                    let mut source = Source::with_prefix(n, unique, first);
+                    take(source.as_mut(), usize::MAX, cancel).0
+                })
+                .collect();
+            // Each part is freed once copied, so the peak is the whole plus one part.
+            let mut cells = Vec::with_capacity(parts.iter().map(Vec::len).sum());
+            for part in parts {
+                cells.extend_from_slice(&part);
+            }
+            let k = cells.len() / n;
+            (cells, k)
+        } else {
+            take(Some(&mut source), limit, cancel)
+        }
+    })?;
+    PyArray1::from_vec(py, cells).reshape([k, n])
+}
+
+/// One solution of an `n × n` board as a `uint32` array, or `None` when there is none
+/// (n = 2 and 3): the explicit construction up to 10^9 queens; with `random`, min-conflicts
+/// local search from a random start (up to 10^8); with `uniform`, each solution equally
+/// likely (up to 18). `seed` makes the random ones reproducible.
+#[pyfunction]
+#[pyo3(signature = (n, *, random = false, uniform = false, seed = None))]
+pub(crate) fn one<'py>(
+    py: Python<'py>,
+    n: &Bound<'py, PyAny>,
+    random: bool,
+    uniform: bool,
+    seed: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyArray1<u32>>>> {
+    let seed = match seed.filter(|s| !s.is_none()) {
+        Some(_) if !random && !uniform => {
+            return Err(PyValueError::new_err(
+                "seed is only used with random=True or uniform=True",
+            ));
+        }
+        Some(s) => args::bounded(
+            s,
+            "seed",
+            u64::MAX as usize,
+            "seed must be from 0 to 2**63 - 1",
+        )? as u64,
+        None => RandomState::new().hash_one(std::time::SystemTime::now()),
+    };
+    let columns = match (random, uniform) {
+        (true, true) => {
+            return Err(PyValueError::new_err(
+                "random=True and uniform=True cannot be combined: choose one",
+            ));
+        }
+        (true, false) => {
+            let n = args::board_size(n, RANDOM_MAX_N, "one with random=True")?;
+            py.detach(|| queens::random_solution(n, seed))
+        }
+        (false, true) => {
+            let n = args::board_size(n, RANK_MAX_N, "one with uniform=True")?;
+            py.detach(|| {
+                queens::uniform_solution(n, &mut ChaCha8Rng::seed_from_u64(seed))
+                    .map(|p| p.map(queens::Placement::into_columns))
+            })
+            .map_err(args::error)?
+        }
+        (false, false) => {
+            let n = args::board_size(n, CONSTRUCT_MAX_N, "one")?;
+            py.detach(|| queens::construct(n).map(Iterator::collect))
+        }
+    };
+    Ok(columns.map(|c| PyArray1::from_vec(py, c)))
+}
+
+/// `None` when `columns` (a sequence, a 1-D array or a `Board`) is a solution, else
+/// its first conflict, named.
+#[pyfunction]
+pub(crate) fn verify(py: Python<'_>, columns: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    let columns = columns_of(columns)?;
+    Ok(py.detach(|| queens::validate(&columns).err().map(|c| c.to_string())))
+}

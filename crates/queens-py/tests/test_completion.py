@@ -1,0 +1,136 @@
+"""Completion problems against brute force, the readers, and errors."""
+
+import random
+
+import pytest
+
+import queens
+from conftest import attacks
+
+# CSPLib's Excluded Diagonals format, as `nqueens instance` writes it.
+DIAGONALS = "n = 5\nnumdiags = 2\ndiags = [[4, 1], [2, 0], [3, 1]]\n"
+
+
+def brute_force(problem):
+    """Every completion of `problem`, in lexicographic order, from all permutations."""
+    import itertools
+
+    n = problem.n
+    sums = {d for kind, d in problem.diagonals if kind == "sum"}
+    diffs = {d for kind, d in problem.diagonals if kind == "difference"}
+    out = []
+    for p in itertools.permutations(range(n)):
+        if attacks(p):
+            continue
+        if any(p[r] != c for r, c in problem.queens):
+            continue
+        if any(p[r] == c for r, c in problem.blocked):
+            continue
+        if any(r + c in sums or r - c in diffs for r, c in enumerate(p)):
+            continue
+        out.append(p)
+    return out
+
+
+def random_problem(rng):
+    n = rng.randint(1, 7)
+    problem = queens.Completion(n)
+    for _ in range(rng.randint(0, 2)):
+        problem.queen(rng.randrange(n), rng.randrange(n))
+    for _ in range(rng.randint(0, 4)):
+        problem.block(rng.randrange(n), rng.randrange(n))
+    for _ in range(rng.randint(0, 3)):
+        if rng.random() < 0.5:
+            problem.exclude_sum(rng.randrange(2 * n - 1))
+        else:
+            problem.exclude_difference(rng.randrange(-(n - 1), n))
+    return problem
+
+
+def test_answers_agree_with_brute_force():
+    rng = random.Random(2026)
+    checked = completed = 0
+    for _ in range(400):
+        problem = random_problem(rng)
+        try:
+            answers = brute_force(problem)
+            outcome = problem.find()
+        except ValueError:
+            # Givens that attack each other or stand on a closed square: named, not searched.
+            continue
+        checked += 1
+        assert problem.count() == len(answers), problem
+        assert [b.columns for b in problem.solutions()] == answers, problem
+        first = problem.first()
+        assert (first.columns if first else None) == (answers[0] if answers else None), problem
+        if answers:
+            completed += 1
+            assert outcome.status == "completed" and outcome, problem
+            assert outcome.board.columns in answers, problem
+        else:
+            assert outcome.status == "impossible" and not outcome, problem
+    assert checked > 200 and 0 < completed < checked
+
+
+def test_nauck():
+    nauck = queens.Completion(8).queen(4, 1).queen(3, 3)
+    assert nauck.count() == 2
+    assert nauck.first() == queens.Board([4, 0, 7, 3, 1, 6, 2, 5])
+    assert repr(nauck) == "Completion(n=8, queens=[(4, 1), (3, 3)], blocked=[], diagonals=[])"
+
+
+def test_large_boards_complete():
+    outcome = queens.Completion(500).queen(10, 10).find()
+    assert outcome.status == "completed" and outcome.board[10] == 10
+    assert outcome.board.is_solution()
+
+
+def test_timeout_gives_unknown():
+    hard = queens.instance(30, seed=1, diagonals=32)
+    assert hard.find(timeout=0.2, threads=1).status == "unknown"
+
+
+def test_read_problem_from_text_and_file(tmp_path):
+    board = queens.read_problem("....\n.x..\nQ...\n....\n")
+    assert (board.n, board.queens, board.blocked) == (4, [(2, 0)], [(1, 1)])
+    diags = queens.read_problem(DIAGONALS)
+    assert diags.diagonals == [("sum", 4), ("difference", -2)]
+    path = tmp_path / "problem.param"
+    path.write_text("letting n be 8\nletting init be [[3, 1], [4, 3]]\n")
+    assert queens.read_problem(path).count() == 2
+    assert queens.read_problem(str(path)).count() == 2
+
+
+def test_instance_matches_its_published_form():
+    problem = queens.instance(10, seed=7, diagonals=5)
+    assert problem.n == 10 and len(problem.diagonals) == 5
+    assert len(queens.instance(10, seed=7).diagonals) >= 5
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: queens.Completion(-1), ValueError, "a completion problem takes n from 0"),
+        (lambda: queens.Completion(8).queen(8, 0), ValueError, "rows and columns are from 0 to 7"),
+        (lambda: queens.Completion(8).block(0, -1), ValueError, "column = -1 is out of range"),
+        (lambda: queens.Completion(8).exclude_sum(15), ValueError, "a sum diagonal is from 0 to 14"),
+        (lambda: queens.Completion(8).exclude_difference(-8), ValueError, "from -7 to 7"),
+        (lambda: queens.Completion(4).queen(0, 0).queen(1, 1).count(), ValueError, "share a diagonal"),
+        (lambda: queens.Completion(4).queen(0, 0).block(0, 0).find(), ValueError, "stands on a blocked square"),
+        (lambda: queens.Completion(8).find(timeout=-1), ValueError, "positive number of seconds"),
+        (lambda: queens.Completion(100).count(), ValueError, "too large to list or count"),
+        (lambda: queens.read_problem("letting n be\n"), ValueError, "line 1"),
+        (lambda: queens.read_problem(""), ValueError, "empty"),
+        (lambda: queens.instance(65), ValueError, "instance takes n from 0 to 64"),
+    ],
+)
+def test_bad_arguments(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_a_missing_file_is_an_os_error(tmp_path):
+    import pathlib
+
+    with pytest.raises(FileNotFoundError):
+        queens.read_problem(pathlib.Path(tmp_path / "missing.txt"))

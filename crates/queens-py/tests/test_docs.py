@@ -1,0 +1,18 @@
+"""The examples in the package's README and docstrings run as written."""
+
+import doctest
+from pathlib import Path
+
+import queens
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_readme_examples():
+    result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 10 and result.failed == 0
+
+
+def test_docstring_examples():
+    result = doctest.testmod(queens, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 5 and result.failed == 0

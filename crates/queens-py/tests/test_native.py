@@ -1,0 +1,93 @@
+"""Behaving like a good native extension: the GIL released, Ctrl-C honoured, memory."""
+
+import _thread
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pytest
+
+import queens
+
+
+def test_a_count_in_a_thread_lets_the_main_thread_run():
+    done = threading.Event()
+
+    def work():
+        queens.count(18, threads=1)
+        done.set()
+
+    t = threading.Thread(target=work)
+    t.start()
+    time.sleep(0.2)
+    spins = 0
+    while spins < 100_000:
+        spins += 1
+    # Had the count held the GIL, the main thread could only spin once it had finished.
+    still_counting = not done.is_set()
+    t.join()
+    assert still_counting, "the count finished before the main thread ran: is the GIL held?"
+
+
+def interrupt_after(seconds):
+    timer = threading.Timer(seconds, _thread.interrupt_main)
+    timer.start()
+    return timer
+
+
+def test_keyboard_interrupt_stops_a_long_count():
+    start = time.monotonic()
+    interrupt_after(0.5)
+    with pytest.raises(KeyboardInterrupt):
+        queens.count(21, threads=1)  # about 20 minutes on one core
+    assert time.monotonic() - start < 5
+
+
+def test_keyboard_interrupt_stops_a_hard_completion_search():
+    hard = queens.instance(30, seed=1, diagonals=32)  # about two CPU-hours to prove
+    start = time.monotonic()
+    interrupt_after(0.5)
+    with pytest.raises(KeyboardInterrupt):
+        hard.find(threads=1)
+    assert time.monotonic() - start < 5
+
+
+def test_ctrl_c_from_the_terminal_stops_a_count():
+    """A real SIGINT to a Python process counting n = 21 on every core."""
+    code = "import queens, sys; print('ready', flush=True); queens.count(21)"
+    child = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(1.0)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=30)
+    assert time.monotonic() - sent < 2, "the count did not stop within a second or so"
+    assert child.returncode != 0 and "KeyboardInterrupt" in err
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="peak RSS from /proc and getrusage")
+def test_one_of_ten_million_stays_near_the_arrays_size():
+    code = textwrap.dedent(
+        """
+        import resource, queens, numpy
+        queens.one(1000)
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        a = queens.one(10**7)
+        after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        print(before, after, a.nbytes)
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    before, after, nbytes = map(int, out.stdout.split())
+    grown = (after - before) * 1024
+    # 40 MB of uint32; building it must not hold a second copy or a Python list.
+    assert grown < 1.25 * nbytes, f"peak grew {grown} bytes for a {nbytes}-byte array"
