@@ -7,7 +7,7 @@ use queens::limits::{
     MAX_THREADS, PLAN_MAX_UNITS, excerpt,
 };
 use queens::plan::COUNT_MAX_N;
-use queens::{Format, MAX_N};
+use queens::{Export, Format, MAX_N};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
@@ -160,6 +160,13 @@ pub(crate) struct CompleteArgs {
     /// How many shares the search is cut into, for --index (at most 4096).
     #[arg(long, value_name = "M", value_parser = parse_shares, requires = "index")]
     pub(crate) of: Option<NonZeroUsize>,
+    /// Write the problem for another solver instead of solving it: dimacs (CNF for SAT
+    /// solvers, square (r, c) is variable r·n + c + 1), minizinc (a self-contained model
+    /// printing q = [...]; 0-based) or essence (Essence′ parameters for CSPLib's 079/080
+    /// models). Up to 1,000 queens. `nqueens verify --problem` checks the other solver's
+    /// answer.
+    #[arg(long, value_name = "FORMAT", conflicts_with_all = ["all", "count", "timeout", "index"])]
+    pub(crate) export: Option<Export>,
 }
 
 #[derive(Debug, Args)]
@@ -171,6 +178,13 @@ pub(crate) struct InstanceArgs {
     /// The seed of the draw: the same seed gives the same instance everywhere.
     #[arg(short, long, default_value_t = 0, value_parser = parse_seed)]
     pub(crate) seed: u64,
+    /// Keep only the first D diagonals drawn (the published instances are meant to be cut).
+    #[arg(long, value_name = "D", value_parser = parse_diags)]
+    pub(crate) diags: Option<usize>,
+    /// Write the instance for another solver instead: dimacs, minizinc or essence (see
+    /// `nqueens complete --export`).
+    #[arg(long, value_name = "FORMAT")]
+    pub(crate) export: Option<Export>,
 }
 
 #[derive(Debug, Args)]
@@ -323,6 +337,13 @@ pub(crate) struct MergeArgs {
 pub(crate) struct VerifyArgs {
     /// The file to read. By default, standard input.
     pub(crate) file: Option<PathBuf>,
+    /// Check FILE as another solver's answer to this completion problem (any format
+    /// `nqueens complete` reads): a SAT solver's s/v lines for `--export dimacs`,
+    /// MiniZinc's q = [...]; for `--export minizinc`, or a placement. A completion must
+    /// keep the given queens and avoid closed squares and diagonals; a "no completion"
+    /// answer is checked by this search (exact up to 64 queens).
+    #[arg(long, value_name = "PROBLEM")]
+    pub(crate) problem: Option<PathBuf>,
 }
 
 /// How pictures (--format svg or png) are drawn and where they go.

@@ -406,3 +406,123 @@ fn large_boards_with_few_rows_open_are_decided_exactly() {
         "0\n"
     );
 }
+
+#[test]
+fn exports_write_the_problem_for_other_solvers() {
+    let cnf = String::from_utf8(stdout_with(&["complete", "--export", "dimacs"], NAUCK)).unwrap();
+    assert!(cnf.starts_with("c n-queens completion exported by nqueens"));
+    assert!(cnf.lines().any(|l| l == "c given queen at (4, 1)"));
+    assert!(cnf.lines().any(|l| l.starts_with("p cnf ")));
+    assert!(
+        cnf.lines().any(|l| l == "34 0"),
+        "row 4, column 1 is variable 4·8 + 1 + 1"
+    );
+    let mzn = String::from_utf8(stdout_with(&["complete", "--export", "minizinc"], NAUCK)).unwrap();
+    assert!(mzn.contains("constraint q[4] = 1;") && mzn.contains("solve satisfy;"));
+    // The Essence′ parameters read back as the same problem.
+    let essence = stdout_with(&["complete", "--export", "essence"], NAUCK);
+    assert_eq!(
+        stdout_with(
+            &["complete", "--count"],
+            std::str::from_utf8(&essence).unwrap()
+        ),
+        b"2\n"
+    );
+}
+
+#[test]
+fn instances_cut_and_export() {
+    let cut = String::from_utf8(stdout_with(
+        &["instance", "10", "--seed", "7", "--diags", "3"],
+        "",
+    ))
+    .unwrap();
+    assert!(cut.starts_with("n = 10\nnumdiags = 3\n"), "{cut}");
+    let essence = String::from_utf8(stdout_with(
+        &[
+            "instance", "10", "--seed", "7", "--diags", "3", "--export", "essence",
+        ],
+        "",
+    ))
+    .unwrap();
+    assert!(essence.contains("letting numsum be ") && essence.contains("letting diffdiags be "));
+    // Both forms are the same problem.
+    assert_eq!(
+        stdout_with(&["complete", "--count"], &cut),
+        stdout_with(&["complete", "--count"], &essence)
+    );
+}
+
+#[test]
+fn verify_checks_another_solvers_answer() {
+    let dir = tempfile_dir();
+    let problem = dir.join("nauck.txt");
+    std::fs::write(&problem, NAUCK).unwrap();
+    let problem = problem.to_str().unwrap();
+    let check = |answer: &str| {
+        nqueens()
+            .args(["verify", "--problem", problem])
+            .write_stdin(answer.to_string())
+            .assert()
+    };
+    check("q = [4, 0, 7, 3, 1, 6, 2, 5];\n----------\n")
+        .success()
+        .stdout("ok: a completion\n");
+    check("q = [0, 4, 7, 5, 2, 6, 1, 3];\n")
+        .code(1)
+        .stdout("not a completion: the given queen at (3, 3) is missing: row 3 holds its queen in column 5\n");
+    check("s UNSATISFIABLE\n")
+        .code(1)
+        .stdout(predicate::str::starts_with("wrong: standard input says there is no completion, but [4, 0, 7, 3, 1, 6, 2, 5] is one"));
+    let none = dir.join("none.txt");
+    std::fs::write(&none, "Q...\n.Q..\n....\n....\n").unwrap();
+    nqueens()
+        .args(["verify", "--problem", none.to_str().unwrap()])
+        .write_stdin("=====UNSATISFIABLE=====\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("ok: no completion"));
+    assert_usage_error(
+        nqueens()
+            .args(["verify", "--problem", problem])
+            .write_stdin("what\n"),
+        "standard input: line 1",
+    );
+}
+
+#[test]
+fn export_errors_are_usage_errors() {
+    complete_usage_errors(&[
+        (
+            &["--export", "smt"],
+            NAUCK,
+            "'smt' is not an export format: expected dimacs, minizinc or essence",
+        ),
+        (
+            &["--export", "dimacs", "--count"],
+            NAUCK,
+            "cannot be used with",
+        ),
+        (
+            &["--n", "1001", "--export", "dimacs"],
+            "",
+            "cannot export to dimacs: n = 1001 is too large: at most 1000",
+        ),
+        (
+            &["--export", "minizinc"],
+            "letting n be 4\nletting init be [[5, 0]]\n",
+            "cannot export to minizinc",
+        ),
+    ]);
+    assert_usage_error(
+        nqueens().args(["instance", "10", "--diags", "99"]),
+        "--diags 99: instance 0 of n = 10 drew only",
+    );
+}
+
+/// A fresh folder under the target directory for this test's files.
+fn tempfile_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("nqueens-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

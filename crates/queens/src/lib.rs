@@ -107,6 +107,7 @@ pub use count::{Counter, DEFAULT_MEMORY, Share, Tally, count};
 pub use enumerate::{Solutions, UniqueSolutions};
 pub use error::{Cause, Error};
 pub use formats::completion::parse_completion;
+pub use formats::export::{Export, NotCompletion, SolverAnswer, export, parse_solver_answer};
 pub use formats::parse::{Parsed, check_placements_start, parse_placements};
 pub use formats::render::{SolutionWriter, render};
 pub use formats::stream::{ColumnVerdicts, Verdict, verify_columns, verify_columns_seekable};

@@ -39,6 +39,10 @@ pub const RANK_MAX_N: usize = 18;
 /// to start before this limit.
 pub const MAX_THREADS: usize = 1024;
 
+/// The largest completion problem exported for other solvers: its CNF has about 6n²
+/// clauses (some 6 million, 150 MB, at 1,000 queens).
+pub const EXPORT_MAX_N: usize = 1000;
+
 /// The least memory the front ends let a count be given
 /// ([`Counter::memory`](crate::Counter::memory)): 256 MiB.
 pub const COUNT_MIN_MEMORY: u64 = 256 << 20;

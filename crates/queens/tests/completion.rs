@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use queens::{
-    Completion, Diagonal, Error, GivenConflict, Outcome, excluded_diagonals, parse_completion,
-    reference, validate,
+    Completion, Diagonal, Error, Export, GivenConflict, NotCompletion, Outcome, SolverAnswer,
+    excluded_diagonals, export, parse_completion, parse_solver_answer, reference, validate,
 };
 
 /// Whether `columns` keeps every given queen of `problem` where it stands.
@@ -111,6 +111,46 @@ proptest! {
     #[test]
     fn every_answer_agrees_with_brute_force(problem in problem()) {
         agrees_with_brute_force(&problem);
+    }
+
+    #[test]
+    fn essence_export_reads_back_as_the_same_problem(problem in problem()) {
+        prop_assume!(problem.check().is_ok());
+        let mut text = Vec::new();
+        export(&problem, Export::Essence, &mut text).unwrap();
+        let back = parse_completion(std::str::from_utf8(&text).unwrap()).unwrap();
+        prop_assert_eq!(back.n(), problem.n());
+        prop_assert_eq!(back.queens(), problem.queens());
+        prop_assert_eq!(back.blocked(), problem.blocked());
+        prop_assert_eq!(brute_force(&back), brute_force(&problem));
+    }
+
+    #[test]
+    fn checking_an_answer_agrees_with_brute_force(problem in problem()) {
+        let completions = if problem.check().is_ok() { brute_force(&problem) } else { Vec::new() };
+        for s in reference::solutions(problem.n()) {
+            let queens: Vec<(u32, u32)> = (0u32..).zip(s.iter().copied()).collect();
+            prop_assert_eq!(
+                problem.check_completion(&queens).is_ok(),
+                completions.contains(&s),
+                "{:?} on {:?}", s, problem
+            );
+        }
+    }
+
+    #[test]
+    fn every_export_counts_its_own_lines(problem in problem()) {
+        prop_assume!(problem.check().is_ok());
+        let mut cnf = Vec::new();
+        export(&problem, Export::Dimacs, &mut cnf).unwrap();
+        let cnf = String::from_utf8(cnf).unwrap();
+        let header = cnf.lines().find(|l| l.starts_with("p cnf ")).unwrap();
+        let numbers: Vec<usize> = header[6..].split(' ').map(|v| v.parse().unwrap()).collect();
+        let clauses: Vec<&str> = cnf.lines().filter(|l| !l.starts_with('c') && !l.starts_with('p')).collect();
+        prop_assert_eq!(clauses.len(), numbers[1]);
+        let top = clauses.iter().flat_map(|c| c.split(' ')).map(|l| l.parse::<i64>().unwrap().unsigned_abs()).max().unwrap_or(0);
+        prop_assert!(top as usize <= numbers[0]);
+        prop_assert!(clauses.iter().all(|c| c.ends_with(" 0") || *c == "0"));
     }
 
     #[test]
@@ -378,4 +418,97 @@ fn shares_that_do_not_exist_are_refused() {
         Completion::new(100).find_share(None, 0, three),
         Err(Error::CannotSplit { n: 100, max: 64 })
     ));
+}
+
+#[test]
+fn solver_answers_are_read_in_each_form() {
+    let nauck = Completion::new(8).queen(4, 1).queen(3, 3);
+    let columns = [4u32, 0, 7, 3, 1, 6, 2, 5];
+    let queens: Vec<(u32, u32)> = (0u32..).zip(columns).collect();
+    let literals: Vec<String> = (0..8u32)
+        .flat_map(|r| (0..8u32).map(move |c| (r, c)))
+        .map(|(r, c)| {
+            let v = (r * 8 + c + 1) as i64;
+            (if columns[r as usize] == c { v } else { -v }).to_string()
+        })
+        .collect();
+    let sat = format!(
+        "c a comment\ns SATISFIABLE\nv {}\nv 65 -66 0\n",
+        literals.join(" ")
+    );
+    let bare = format!("{} 0\n", literals.join(" "));
+    for text in [
+        sat.as_str(),
+        bare.as_str(),
+        "q = [4, 0, 7, 3, 1, 6, 2, 5];\n----------\n",
+        "[4, 0, 7, 3, 1, 6, 2, 5]\n",
+    ] {
+        let answer = parse_solver_answer(8, text).unwrap();
+        assert_eq!(answer, SolverAnswer::Queens(queens.clone()), "{text}");
+        assert_eq!(nauck.check_completion(&queens), Ok(()));
+    }
+    for text in ["s UNSATISFIABLE\n", "=====UNSATISFIABLE=====\n"] {
+        assert_eq!(
+            parse_solver_answer(8, text).unwrap(),
+            SolverAnswer::Unsatisfiable
+        );
+    }
+    assert!(parse_solver_answer(8, "q = [4, x];\n").is_err());
+    assert!(parse_solver_answer(8, "nothing here\n").is_err());
+}
+
+#[test]
+fn wrong_answers_are_named() {
+    let p = Completion::new(4).queen(0, 1).exclude(Diagonal::Sum(3));
+    let answer = |c: &[u32]| -> Vec<(u32, u32)> { (0u32..).zip(c.iter().copied()).collect() };
+    assert_eq!(
+        p.check_completion(&answer(&[2, 0, 3, 1])),
+        Err(NotCompletion::GivenMoved {
+            given: (0, 1),
+            found: 2
+        })
+    );
+    assert!(matches!(
+        p.check_completion(&answer(&[1, 3, 0])),
+        Err(NotCompletion::Invalid(_))
+    ));
+    assert!(matches!(
+        p.check_completion(&[(0, 1), (0, 3), (2, 0), (3, 2)]),
+        Err(NotCompletion::Invalid(_))
+    ));
+    let blocked = Completion::new(4).block(2, 0);
+    assert_eq!(
+        blocked
+            .check_completion(&answer(&[1, 3, 0, 2]))
+            .unwrap_err()
+            .to_string(),
+        "the queen at (2, 0) stands on a closed square"
+    );
+    let excluded = Completion::new(4).exclude(Diagonal::Difference(4));
+    assert_eq!(
+        excluded
+            .check_completion(&answer(&[1, 3, 0, 2]))
+            .unwrap_err()
+            .to_string(),
+        "the queen at (3, 2) stands on the diagonal r - c = 1, which is closed"
+    );
+}
+
+#[test]
+fn exports_refuse_what_they_cannot_write() {
+    let off = Completion::new(4).queen(4, 0);
+    assert!(matches!(
+        export(&off, Export::Dimacs, Vec::new()),
+        Err(Error::Givens(_))
+    ));
+    let big = Completion::new(1001);
+    assert!(matches!(
+        export(&big, Export::Minizinc, Vec::new()),
+        Err(Error::TooLarge { .. })
+    ));
+    // Givens that attack each other are a problem with no completion, and are written.
+    let clash = Completion::new(4).queen(0, 0).queen(1, 1);
+    assert!(export(&clash, Export::Dimacs, Vec::new()).is_ok());
+    assert_eq!("minizinc".parse::<Export>(), Ok(Export::Minizinc));
+    assert!("smt".parse::<Export>().is_err());
 }

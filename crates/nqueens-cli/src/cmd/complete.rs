@@ -2,12 +2,13 @@
 
 use std::io::Write;
 use std::num::NonZeroUsize;
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use queens::limits::{PICTURE_MAX_BOARDS, excerpt};
-use queens::{Completion, Outcome, SolutionWriter, parse_completion};
+use queens::{Completion, Export, Outcome, SolutionWriter, parse_completion};
 
 use super::picture;
 use crate::cli::{CompleteArgs, FormatArg};
@@ -25,6 +26,9 @@ const UNKNOWN: u8 = 3;
 pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
     // --timeout counts from here: reading and setting up a large problem take time too.
     let started = Instant::now();
+    if let Some(to) = args.export {
+        return export(&problem(args)?, to);
+    }
     picture::check(args.format, &args.picture)?;
     if args.all || args.count {
         let problem = checked_problem(args)?;
@@ -129,11 +133,7 @@ fn problem(args: &CompleteArgs) -> anyhow::Result<Completion> {
             }
             problem
         }
-        None => {
-            let input = Input::open(args.file.as_deref())?;
-            let name = input.name().to_owned();
-            parse_completion(&input.read_text()?).map_err(|e| usage(format!("{name}: {e}")))?
-        }
+        None => read_problem(args.file.as_deref())?,
     };
     if let Some(d) = args.diags {
         let listed = problem.diagonals().len();
@@ -147,6 +147,23 @@ fn problem(args: &CompleteArgs) -> anyhow::Result<Completion> {
         problem = problem.threads(t);
     }
     Ok(problem)
+}
+
+/// The problem in `file` (standard input without one), in any format it is published in.
+pub(crate) fn read_problem(file: Option<&Path>) -> anyhow::Result<Completion> {
+    let input = Input::open(file)?;
+    let name = input.name().to_owned();
+    parse_completion(&input.read_text()?).map_err(|e| usage(format!("{name}: {e}")))
+}
+
+/// Writes `problem` for another solver on standard output.
+pub(crate) fn export(problem: &Completion, to: Export) -> anyhow::Result<ExitCode> {
+    let mut out = super::stdout();
+    queens::export(problem, to, &mut out).map_err(|e| match e {
+        queens::Error::Io(_) => anyhow::Error::new(e),
+        e => usage(format!("cannot export to {to}: {e}")),
+    })?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Parses "row,column row,column ...".

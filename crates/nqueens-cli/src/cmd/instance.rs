@@ -6,11 +6,26 @@ use std::process::ExitCode;
 use queens::excluded_diagonals;
 
 use crate::cli::InstanceArgs;
+use crate::error::usage;
 
-/// `nqueens instance N --seed S`.
+/// `nqueens instance N --seed S [--diags D] [--export FORMAT]`.
 pub(crate) fn run(args: &InstanceArgs) -> anyhow::Result<ExitCode> {
+    let mut instance = excluded_diagonals(args.n, args.seed);
+    if let Some(d) = args.diags {
+        let drawn = instance.diagonals.len();
+        if d > drawn {
+            return Err(usage(format!(
+                "--diags {d}: instance {} of n = {} drew only {drawn} diagonals",
+                args.seed, args.n
+            )));
+        }
+        instance.diagonals.truncate(d);
+    }
+    if let Some(to) = args.export {
+        return super::complete::export(&instance.completion(usize::MAX), to);
+    }
     let mut out = super::stdout();
-    write!(out, "{}", excluded_diagonals(args.n, args.seed))?;
+    write!(out, "{instance}")?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,18 +1,23 @@
 //! `nqueens verify [FILE]`: check placements in any format.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context;
 use queens::{
-    Conflict, Verdict, check_placements_start, parse_placements, verify_columns,
-    verify_columns_seekable,
+    Conflict, Outcome, SolverAnswer, Verdict, check_placements_start, parse_placements,
+    parse_solver_answer, verify_columns, verify_columns_seekable,
 };
 
 use crate::cli::VerifyArgs;
+use crate::error::usage;
 use crate::input::{Input, Reader};
 
 pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
+    if let Some(problem) = &args.problem {
+        return answer(args.file.as_deref(), problem);
+    }
     let mut input = Input::open(args.file.as_deref())?;
     let name = input.name().to_owned();
     let unreadable = || format!("cannot read {name}");
@@ -81,4 +86,55 @@ impl Verdicts {
         }
         self.total += 1;
     }
+}
+
+/// `nqueens verify --problem PROBLEM [FILE]`: another solver's answer to a completion
+/// problem, checked.
+fn answer(file: Option<&Path>, problem: &Path) -> anyhow::Result<ExitCode> {
+    let problem = super::complete::read_problem(Some(problem))?;
+    let input = Input::open(file)?;
+    let name = input.name().to_owned();
+    let answer = parse_solver_answer(problem.n(), &input.read_text()?)
+        .map_err(|e| usage(format!("{name}: {e}")))?;
+    let (line, ok) = match answer {
+        SolverAnswer::Queens(queens) => match problem.check_completion(&queens) {
+            Ok(()) => ("ok: a completion".to_string(), true),
+            Err(why) => (format!("not a completion: {why}"), false),
+        },
+        SolverAnswer::Unsatisfiable => {
+            if let Err(conflict) = problem.check() {
+                (
+                    format!("ok: no completion, as the givens already say ({conflict})"),
+                    true,
+                )
+            } else if !problem.is_exact() {
+                return Err(usage(format!(
+                    "{name} says there is no completion, which this search can check only up to 64 queens or 64 open rows (n = {})",
+                    problem.n()
+                )));
+            } else {
+                match problem.find(None)? {
+                    Outcome::Completed(p) => (
+                        format!(
+                            "wrong: {name} says there is no completion, but {:?} is one",
+                            p.columns()
+                        ),
+                        false,
+                    ),
+                    _ => (
+                        "ok: no completion, and this search proves it too".to_string(),
+                        true,
+                    ),
+                }
+            }
+        }
+    };
+    let mut out = super::stdout();
+    writeln!(out, "{line}")?;
+    out.flush()?;
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }

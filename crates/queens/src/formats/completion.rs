@@ -316,6 +316,12 @@ struct Params {
     blocks: Option<(usize, Value)>,
     /// 1-based squares from `block(r, c).` facts.
     facts: Vec<(usize, i64, i64)>,
+    /// CSPLib 079's strong diagonals model: `sumdiags` (r + c) and `diffdiags` (r − c),
+    /// with their lengths `numsum` and `numdiff`.
+    numsum: Option<(usize, i64)>,
+    sumdiags: Option<(usize, Value)>,
+    numdiff: Option<(usize, i64)>,
+    diffdiags: Option<(usize, Value)>,
 }
 
 fn parse_parameters(text: &str) -> Result<Completion, Error> {
@@ -362,11 +368,15 @@ fn parse_parameters(text: &str) -> Result<Completion, Error> {
             "row" => params.row = Some((line, value)),
             "col" => params.col = Some((line, value)),
             "blocks" => params.blocks = Some((line, value)),
+            "numsum" => params.numsum = Some(int(&value)?),
+            "sumdiags" => params.sumdiags = Some((line, value)),
+            "numdiff" => params.numdiff = Some(int(&value)?),
+            "diffdiags" => params.diffdiags = Some((line, value)),
             other => {
                 return Err(Error::parse(
                     line,
                     format!(
-                        "unknown parameter '{}': expected n with init (completion), numdiags and diags (excluded diagonals), or blocks, or m, row and col (blocked queens)",
+                        "unknown parameter '{}': expected n with init (completion), numdiags and diags or sumdiags and diffdiags (excluded diagonals), or blocks, or m, row and col (blocked queens)",
                         excerpt(other)
                     ),
                 ));
@@ -520,6 +530,51 @@ fn build(params: Params) -> Result<Completion, Error> {
         }
     } else if let Some((line, _)) = params.numdiags {
         return Err(Error::parse(line, "numdiags is given but diags is missing"));
+    }
+    for (list, count, name) in [
+        (&params.sumdiags, params.numsum, "sumdiags"),
+        (&params.diffdiags, params.numdiff, "diffdiags"),
+    ] {
+        let Some((line, list)) = list else {
+            if let Some((line, _)) = count {
+                return Err(Error::parse(
+                    line,
+                    format!("the count of {name} is given but {name} is missing"),
+                ));
+            }
+            continue;
+        };
+        let values = numbers(*line, list, name)?;
+        if let Some((l, k)) = count.filter(|&(_, k)| k != values.len() as i64) {
+            return Err(Error::parse(
+                l,
+                format!(
+                    "{k} {name} are announced, but the list holds {}",
+                    values.len()
+                ),
+            ));
+        }
+        let last = n as i64 - 1;
+        for v in values {
+            let (lowest, diagonal) = if name == "sumdiags" {
+                (0, Diagonal::Sum(v.clamp(0, 2 * last.max(0)) as u32))
+            } else {
+                (
+                    -last,
+                    Diagonal::Difference((v + last).clamp(0, 2 * last.max(0)) as u32),
+                )
+            };
+            let highest = if name == "sumdiags" { 2 * last } else { last };
+            if !(lowest..=highest).contains(&v) {
+                return Err(Error::parse(
+                    *line,
+                    format!(
+                        "{name} holds {v}: on a {n}×{n} board it is from {lowest} to {highest}"
+                    ),
+                ));
+            }
+            problem = problem.exclude(diagonal);
+        }
     }
     let mut blocked = Vec::new();
     match (&params.row, &params.col) {

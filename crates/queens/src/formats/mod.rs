@@ -11,6 +11,7 @@
 //! ([`parse_completion`](crate::parse_completion)).
 
 pub(crate) mod completion;
+pub(crate) mod export;
 pub(crate) mod parse;
 pub(crate) mod render;
 pub(crate) mod stream;
