@@ -8,6 +8,28 @@ from typing import Callable, Iterable, Iterator, Literal, Optional, Sequence, Un
 import numpy as np
 import numpy.typing as npt
 
+__all__ = [
+    "MAX_N",
+    "COUNT_MAX_N",
+    "CONSTRUCT_MAX_N",
+    "RANDOM_MAX_N",
+    "SYMMETRIES",
+    "Board",
+    "Tally",
+    "Solutions",
+    "Completion",
+    "Outcome",
+    "Completions",
+    "count",
+    "tally",
+    "solutions",
+    "solve",
+    "one",
+    "verify",
+    "read_problem",
+    "instance",
+]
+
 MAX_N: int
 """The largest board that is searched exactly: 64 queens."""
 COUNT_MAX_N: int
@@ -19,8 +41,8 @@ RANDOM_MAX_N: int
 SYMMETRIES: list[str]
 """The names of the 8 symmetries of the square, in the order ``Board.images`` uses."""
 
-Columns = Union["Board", Sequence[int], npt.NDArray[np.integer], Iterable[int]]
-Symmetry = Literal[
+_Columns = Union["Board", Sequence[int], npt.NDArray[np.integer], Iterable[int]]
+_Symmetry = Literal[
     "identity",
     "rotate90",
     "rotate180",
@@ -40,7 +62,7 @@ class Board:
     notebook a board draws itself (``_repr_svg_``).
     """
 
-    def __new__(cls, columns: Columns) -> Board: ...
+    def __new__(cls, columns: _Columns) -> Board: ...
     @property
     def n(self) -> int:
         """The board size, one row per queen."""
@@ -60,20 +82,20 @@ class Board:
         """Whether no two queens attack each other."""
     def verify(self) -> Optional[str]:
         """``None`` for a solution, else the first conflict, named."""
-    def transform(self, symmetry: Symmetry) -> Board:
+    def transform(self, symmetry: _Symmetry) -> Board:
         """The board under one of the 8 symmetries (see ``SYMMETRIES``)."""
     def images(self) -> list[Board]:
         """The board's 8 images, in the order of ``SYMMETRIES`` (equal images repeat)."""
     def canonical(self) -> Board:
         """The lexicographically smallest image: the same for a whole symmetry class."""
     def __len__(self) -> int: ...
-    def __getitem__(self, row: int) -> int: ...
+    def __getitem__(self, row: int, /) -> int: ...
     def __iter__(self) -> Iterator[int]: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __lt__(self, other: Board) -> bool: ...
-    def __le__(self, other: Board) -> bool: ...
-    def __gt__(self, other: Board) -> bool: ...
-    def __ge__(self, other: Board) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __lt__(self, other: Board, /) -> bool: ...
+    def __le__(self, other: Board, /) -> bool: ...
+    def __gt__(self, other: Board, /) -> bool: ...
+    def __ge__(self, other: Board, /) -> bool: ...
     def __hash__(self) -> int: ...
     def _repr_svg_(self) -> Optional[str]: ...
 
@@ -193,7 +215,7 @@ def one(
 ) -> Optional[npt.NDArray[np.uint32]]:
     """One solution as a ``uint32`` array, or ``None`` for n = 2 and 3."""
 
-def verify(columns: Columns) -> Optional[str]:
+def verify(columns: _Columns) -> Optional[str]:
     """``None`` when ``columns`` is a solution, else its first conflict, named."""
 
 def read_problem(source: Union[str, PathLike[str]]) -> Completion:

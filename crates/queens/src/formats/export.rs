@@ -204,7 +204,7 @@ fn dimacs(problem: &Completion, mut out: impl Write) -> io::Result<()> {
         writeln!(out, "c closed square ({r}, {c})")?;
     }
     for &d in problem.diagonals() {
-        writeln!(out, "c closed {}", d.describe(n))?;
+        writeln!(out, "c closed: {}", d.describe(n))?;
     }
     writeln!(out, "p cnf {vars} {count}")?;
     let mut out = io::BufWriter::new(out);
