@@ -111,13 +111,18 @@ fn summary(problem: &Completion) -> String {
     )
 }
 
-/// The squares of a diagonal, as (row, column).
+/// The squares of a diagonal, as (row, column), top row first.
 fn squares_of(n: usize, d: Diagonal) -> impl Iterator<Item = (usize, usize)> {
-    (0..n).flat_map(move |r| {
-        (0..n)
-            .filter(move |&c| d.contains(n, r as u32, c as u32))
-            .map(move |c| (r, c))
-    })
+    let n = n as i64;
+    // Row r holds column r·step + offset, for the rows where that is on the board.
+    let (step, offset) = match d {
+        Diagonal::Sum(s) => (-1, i64::from(s)),
+        Diagonal::Difference(d) => (1, n - 1 - i64::from(d)),
+    };
+    (0..n)
+        .map(move |r| (r, r * step + offset))
+        .filter(move |&(_, c)| (0..n).contains(&c))
+        .map(|(r, c)| (r as usize, c as usize))
 }
 
 /// The lines of the board: rows, columns and both directions of diagonals, as squares.
