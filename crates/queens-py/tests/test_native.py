@@ -44,7 +44,8 @@ def test_keyboard_interrupt_stops_a_long_count():
     interrupt_after(0.5)
     with pytest.raises(KeyboardInterrupt):
         queens.count(21, threads=1)  # about 20 minutes on one core
-    assert time.monotonic() - start < 5
+    # Interrupted half a second in; it must stop within a second of that.
+    assert time.monotonic() - start < 1.5
 
 
 def test_keyboard_interrupt_stops_a_hard_completion_search():
@@ -53,7 +54,7 @@ def test_keyboard_interrupt_stops_a_hard_completion_search():
     interrupt_after(0.5)
     with pytest.raises(KeyboardInterrupt):
         hard.find(threads=1)
-    assert time.monotonic() - start < 5
+    assert time.monotonic() - start < 1.5
 
 
 def test_ctrl_c_from_the_terminal_stops_a_count():
@@ -70,7 +71,7 @@ def test_ctrl_c_from_the_terminal_stops_a_count():
     sent = time.monotonic()
     child.send_signal(signal.SIGINT)
     _, err = child.communicate(timeout=30)
-    assert time.monotonic() - sent < 2, "the count did not stop within a second or so"
+    assert time.monotonic() - sent < 1, "the count did not stop within a second"
     assert child.returncode != 0 and "KeyboardInterrupt" in err
 
 

@@ -183,14 +183,21 @@ impl Counter {
             .threads
             .map_or_else(rayon::current_num_threads, |t| t.get());
         let per_thread = memory / 2 / threads.max(1);
+        // `None` once cancelled: the sum then stops taking units, rather than skipping
+        // each of the hundreds of thousands left one task at a time.
+        let stop = self.cancel.as_ref().map(Cancel::flag);
         let one = |scratch: &mut Scratch, unit: &Unit| {
             if cancelled(&self.cancel) {
-                return Share::default();
+                return None;
             }
             let start = Instant::now();
-            let share = unit.count_with(halves.as_ref(), scratch);
+            let share = unit.count_with(halves.as_ref(), scratch, stop);
+            if cancelled(&self.cancel) {
+                // The unit may have given up half way: its share is never reported.
+                return None;
+            }
             done(unit, share, start.elapsed());
-            share
+            Some(share)
         };
         // One unit per task: units differ in size, and rayon's work stealing balances
         // them far better than fixed chunks would.
@@ -205,12 +212,9 @@ impl Counter {
                     .par_iter()
                     .with_max_len(1)
                     .map_init(|| Scratch::within(per_thread), one)
-                    .sum()
+                    .try_reduce(Share::default, |a, b| Some(a + b))
             },
         )?;
-        if cancelled(&self.cancel) {
-            return Err(Error::Cancelled);
-        }
-        Ok(share)
+        share.ok_or(Error::Cancelled)
     }
 }

@@ -24,6 +24,7 @@
 //! results are never mixed across versions.
 
 use std::num::NonZeroUsize;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 use super::halves::{HALVES_MAX_N, Halves, Scratch};
@@ -31,7 +32,8 @@ use super::tally::Share;
 use crate::Symmetry::{Rotate90, Rotate180};
 use crate::bitboard::{Node, check_board, full_mask};
 use crate::limits::PLAN_MAX_UNITS;
-use crate::{Error, Symmetry, count_fixed};
+use crate::symmetry::count_fixed_unless;
+use crate::{Error, Symmetry};
 
 pub use super::tally::Tally;
 
@@ -140,18 +142,25 @@ impl Unit {
                 }
             }
         });
-        self.count_with(halves.as_deref(), &mut Scratch::default())
+        self.count_with(halves.as_deref(), &mut Scratch::default(), None)
     }
 
-    /// Counts the unit with the board's halves already set up (for halves units).
-    pub(crate) fn count_with(&self, halves: Option<&Halves>, scratch: &mut Scratch) -> Share {
+    /// Counts the unit with the board's halves already set up (for halves units). Once
+    /// `stop` is set the symmetric unit gives up with a meaningless share, which the
+    /// caller must drop.
+    pub(crate) fn count_with(
+        &self,
+        halves: Option<&Halves>,
+        scratch: &mut Scratch,
+        stop: Option<&AtomicBool>,
+    ) -> Share {
         match self.kind {
             UnitKind::WholeBoard => Share {
                 total: crate::bitboard::count_completions(Node::default(), full_mask(self.n))
                     .into(),
-                ..fixed(self.n)
+                ..fixed(self.n, stop)
             },
-            UnitKind::Symmetric => fixed(self.n),
+            UnitKind::Symmetric => fixed(self.n, stop),
             UnitKind::Halves { first, last } => {
                 let own;
                 let halves = match halves {
@@ -214,8 +223,8 @@ impl Unit {
 }
 
 /// The solutions of an `n × n` board a half turn and a quarter turn leave unchanged.
-fn fixed(n: usize) -> Share {
-    let fixed = |s| count_fixed(n, s).expect("plans are made for boards in range");
+fn fixed(n: usize, stop: Option<&AtomicBool>) -> Share {
+    let fixed = |s| count_fixed_unless(n, s, stop).expect("plans are made for boards in range");
     Share {
         total: 0,
         half_turn: fixed(Rotate180),
