@@ -10,7 +10,7 @@ where about half the instances have a completion; see docs/performance.md) are s
     q[r], q[r] + r and q[r] - r, closed diagonals as forbidden values), timed on the solve
     call;
   * CaDiCaL (python-sat) on `nqueens complete FILE --export dimacs`, timed on the solve
-    call;
+    call (in a child process, killed at the limit: python-sat cannot interrupt CaDiCaL);
   * MiniZinc with Gecode on `--export minizinc`, timed as a whole process (flattening
     included);
 
@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import argparse
 import ast
+import multiprocessing
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -99,23 +99,34 @@ def cpsat_solve(instance, limit):
     return took, None, ""
 
 
-def cadical_solve(nq, path, limit):
+def _cadical_child(cnf_text, conn):
+    """Solves in a child process: python-sat's CaDiCaL cannot be interrupted."""
     from pysat.formula import CNF
     from pysat.solvers import Solver
 
-    cnf = CNF(from_string=run([nq, "complete", str(path), "--export", "dimacs"], check=True).stdout)
-    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as s:
-        timer = threading.Timer(limit, s.interrupt)
-        timer.start()
+    with Solver(name="cadical195", bootstrap_with=CNF(from_string=cnf_text).clauses) as s:
         start = time.perf_counter()
-        verdict = s.solve_limited(expect_interrupt=True)
+        verdict = s.solve()
         took = time.perf_counter() - start
-        timer.cancel()
-        if verdict:
-            return took, True, "v " + " ".join(map(str, s.get_model())) + " 0\n"
-        if verdict is False:
-            return took, False, "s UNSATISFIABLE\n"
+        conn.send((took, verdict, s.get_model() if verdict else None))
+
+
+def cadical_solve(nq, path, limit):
+    cnf = run([nq, "complete", str(path), "--export", "dimacs"], check=True).stdout
+    ours, theirs = multiprocessing.Pipe(duplex=False)
+    child = multiprocessing.Process(target=_cadical_child, args=(cnf, theirs))
+    child.start()
+    if not ours.poll(limit + 5):
+        child.kill()
+        child.join()
+        return limit, None, ""
+    took, verdict, model = ours.recv()
+    child.join()
+    if took > limit:
         return took, None, ""
+    if verdict:
+        return took, True, "v " + " ".join(map(str, model)) + " 0\n"
+    return took, False, "s UNSATISFIABLE\n"
 
 
 def minizinc_solve(nq, path, limit, work):
