@@ -157,7 +157,7 @@ impl Board {
     }
 
     /// The board drawn with `Q` and `.`, one line per row (its `repr` above
-    /// [`DRAWN_MAX_N`] queens).
+    /// 10,000 queens).
     fn __str__(&self) -> String {
         match self.drawing() {
             Ok(rows) => rows.join("\n"),
@@ -176,7 +176,7 @@ impl Board {
         Ok(())
     }
 
-    /// Jupyter's picture: the library's SVG, for boards up to [`DRAWN_MAX_N`] queens.
+    /// Jupyter's picture: the library's SVG, for boards up to 10,000 queens.
     fn _repr_svg_(&self) -> Option<String> {
         (self.columns.len() <= DRAWN_MAX_N).then(|| self.svg(false, None))
     }
