@@ -455,6 +455,11 @@ fn solver_answers_are_read_in_each_form() {
     }
     assert!(parse_solver_answer(8, "q = [4, x];\n").is_err());
     assert!(parse_solver_answer(8, "nothing here\n").is_err());
+    let no_model = parse_solver_answer(8, "s SATISFIABLE\n").unwrap_err();
+    assert!(
+        no_model.to_string().contains("prints no v lines"),
+        "{no_model}"
+    );
 }
 
 #[test]

@@ -398,6 +398,12 @@ pub fn parse_solver_answer(n: usize, text: &str) -> Result<SolverAnswer, Error> 
         }
         return Ok(SolverAnswer::Queens(queens));
     }
+    if let Some((line, _)) = lines().find(|&(_, l)| l == "s SATISFIABLE") {
+        return Err(Error::parse(
+            line,
+            "the solver says SATISFIABLE but prints no v lines: run it so that it prints its model",
+        ));
+    }
     let parsed = crate::parse_placements(text)?;
     match parsed.into_iter().next() {
         Some(p) => {
