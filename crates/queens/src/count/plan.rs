@@ -8,7 +8,7 @@
 //!   stands on one of its sets or on an image of one under the symmetries that keep the
 //!   middle row, so its share of the total is exact and independent of every other unit.
 //! * **Symmetric** (one unit, the first): the solutions a half turn and a quarter turn
-//!   leave unchanged ([`count_fixed`]), from which the classes follow by Burnside's lemma
+//!   leave unchanged ([`count_fixed`](crate::count_fixed)), from which the classes follow by Burnside's lemma
 //!   once every unit's [`Share`] is added up ([`Share::tally`]).
 //! * **Whole board**: boards smaller than [`SPLIT_MIN_N`] are one unit.
 //!
