@@ -86,8 +86,10 @@ impl Counter {
         self
     }
 
-    /// Stops the count when `cancel` is cancelled: the units already started finish, no
-    /// other starts, and the count returns [`Error::Cancelled`].
+    /// Stops the count when `cancel` is cancelled: no unit starts after that, the halves
+    /// units under way finish (milliseconds each up to n = 23) while the symmetric unit
+    /// gives up at once, and the count returns [`Error::Cancelled`] without reporting any
+    /// of them.
     pub fn cancel_on(mut self, cancel: Cancel) -> Self {
         self.cancel = Some(cancel);
         self
@@ -183,9 +185,9 @@ impl Counter {
             .threads
             .map_or_else(rayon::current_num_threads, |t| t.get());
         let per_thread = memory / 2 / threads.max(1);
+        let stop = self.cancel.as_ref().map(Cancel::flag);
         // `None` once cancelled: the sum then stops taking units, rather than skipping
         // each of the hundreds of thousands left one task at a time.
-        let stop = self.cancel.as_ref().map(Cancel::flag);
         let one = |scratch: &mut Scratch, unit: &Unit| {
             if cancelled(&self.cancel) {
                 return None;
