@@ -84,13 +84,13 @@ impl Completion {
     /// `("difference", d)` for those with row - column = d.
     #[getter]
     fn diagonals(&self) -> Vec<(&'static str, i64)> {
-        let n = self.problem.n() as i64;
+        let n = self.problem.n();
         self.problem
             .diagonals()
             .iter()
             .map(|&d| match d {
-                Diagonal::Sum(s) => ("sum", i64::from(s)),
-                Diagonal::Difference(d) => ("difference", i64::from(d) - (n - 1)),
+                Diagonal::Sum(_) => ("sum", d.constant(n)),
+                Diagonal::Difference(_) => ("difference", d.constant(n)),
             })
             .collect()
     }
@@ -127,14 +127,16 @@ impl Completion {
         slf: PyRefMut<'py, Self>,
         s: &Bound<'py, PyAny>,
     ) -> PyResult<PyRefMut<'py, Self>> {
-        let last = (2 * slf.problem.n()).saturating_sub(2);
-        let s = args::bounded(s, "s", last, &format!("a sum diagonal is from 0 to {last}"))?;
-        if slf.problem.n() == 0 {
-            return Err(PyValueError::new_err("the 0 × 0 board has no diagonals"));
-        }
-        Ok(Completion::with(slf, |p| {
-            p.exclude(Diagonal::Sum(s as u32))
-        }))
+        let n = slf.problem.n();
+        let s = args::int(s, "s")?;
+        let diagonal = Diagonal::with_sum(n, s).ok_or_else(|| match n {
+            0 => PyValueError::new_err("the 0 × 0 board has no diagonals"),
+            _ => PyValueError::new_err(format!(
+                "s = {s} is out of range: a sum diagonal is from 0 to {}",
+                2 * n - 2
+            )),
+        })?;
+        Ok(Completion::with(slf, |p| p.exclude(diagonal)))
     }
 
     /// Closes the diagonal of the squares with row - column = `d`, from -(n - 1) to n - 1.
@@ -142,18 +144,17 @@ impl Completion {
         slf: PyRefMut<'py, Self>,
         d: &Bound<'py, PyAny>,
     ) -> PyResult<PyRefMut<'py, Self>> {
-        let n = slf.problem.n() as i64;
+        let n = slf.problem.n();
         let d = args::int(d, "d")?;
-        if n == 0 || d.abs() >= n {
-            return Err(PyValueError::new_err(format!(
+        let diagonal = Diagonal::with_difference(n, d).ok_or_else(|| match n {
+            0 => PyValueError::new_err("the 0 × 0 board has no diagonals"),
+            _ => PyValueError::new_err(format!(
                 "d = {d} is out of range: a difference diagonal is from {} to {}",
-                -(n - 1).max(0),
-                (n - 1).max(0)
-            )));
-        }
-        Ok(Completion::with(slf, |p| {
-            p.exclude(Diagonal::Difference((d + n - 1) as u32))
-        }))
+                1 - n as i64,
+                n - 1
+            )),
+        })?;
+        Ok(Completion::with(slf, |p| p.exclude(diagonal)))
     }
 
     /// Searches for one completion, on every core (or `threads`), for at most `timeout`

@@ -33,13 +33,14 @@ impl Source {
         })
     }
 
-    /// The solutions whose first queen is in column `first`; `None` past the board.
-    fn with_prefix(n: usize, unique: bool, first: u32) -> Option<Source> {
-        Some(if unique {
-            Source::Unique(UniqueSolutions::with_prefix(n, &[first]).ok()?)
+    /// The solutions whose first queen is in column `first`, below `n`.
+    fn with_first(n: usize, unique: bool, first: u32) -> Source {
+        let on_board = "a first-row column below n is a valid prefix";
+        if unique {
+            Source::Unique(UniqueSolutions::with_prefix(n, &[first]).expect(on_board))
         } else {
-            Source::All(Solutions::with_prefix(n, &[first]).ok()?)
-        })
+            Source::All(Solutions::with_prefix(n, &[first]).expect(on_board))
+        }
     }
 
     fn next_columns(&mut self) -> Option<&[u32]> {
@@ -56,12 +57,9 @@ const PARALLEL_MIN_N: usize = 10;
 
 /// Up to `limit` solutions of `source` as rows of `u8` columns, and how many; stops
 /// early once `cancel` is cancelled.
-fn take(source: Option<&mut Source>, limit: usize, cancel: &queens::Cancel) -> (Vec<u8>, usize) {
+fn take(source: &mut Source, limit: usize, cancel: &queens::Cancel) -> (Vec<u8>, usize) {
     let mut cells = Vec::new();
     let mut k = 0;
-    let Some(source) = source else {
-        return (cells, k);
-    };
     while k < limit {
         let Some(columns) = source.next_columns() else {
             break;
@@ -141,8 +139,12 @@ pub(crate) fn solve<'py>(
             let parts: Vec<Vec<u8>> = (0..n as u32)
                 .into_par_iter()
                 .map(|first| {
-                    let mut source = Source::with_prefix(n, unique, first);
-                    take(source.as_mut(), usize::MAX, cancel).0
+                    take(
+                        &mut Source::with_first(n, unique, first),
+                        usize::MAX,
+                        cancel,
+                    )
+                    .0
                 })
                 .collect();
             // Each part is freed once copied, so the peak is the whole plus one part.
@@ -153,7 +155,7 @@ pub(crate) fn solve<'py>(
             let k = cells.len() / n;
             (cells, k)
         } else {
-            take(Some(&mut source), limit, cancel)
+            take(&mut source, limit, cancel)
         }
     })?;
     PyArray1::from_vec(py, cells).reshape([k, n])

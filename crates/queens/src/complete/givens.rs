@@ -37,18 +37,60 @@ impl Diagonal {
         }
     }
 
+    /// The diagonal of the squares with `r + c = s` on an `n × n` board, if it has one.
+    ///
+    /// ```
+    /// use queens::Diagonal;
+    ///
+    /// assert_eq!(Diagonal::with_sum(5, 8), Some(Diagonal::Sum(8)));
+    /// assert_eq!(Diagonal::with_sum(5, 9), None);
+    /// ```
+    pub fn with_sum(n: usize, s: i64) -> Option<Diagonal> {
+        let last = 2 * n as i64 - 2;
+        (0..=last).contains(&s).then_some(Diagonal::Sum(s as u32))
+    }
+
+    /// The diagonal of the squares with `r − c = d` on an `n × n` board, if it has one.
+    ///
+    /// ```
+    /// use queens::Diagonal;
+    ///
+    /// assert_eq!(Diagonal::with_difference(5, -4), Some(Diagonal::Difference(0)));
+    /// assert_eq!(Diagonal::with_difference(5, 5), None);
+    /// ```
+    pub fn with_difference(n: usize, d: i64) -> Option<Diagonal> {
+        let last = n as i64 - 1;
+        if (-last..=last).contains(&d) {
+            Some(Diagonal::Difference((d + last) as u32))
+        } else {
+            None
+        }
+    }
+
+    /// The constant of the diagonal's equation on an `n × n` board: `r + c` on a sum
+    /// diagonal, `r − c` on a difference one.
+    ///
+    /// ```
+    /// assert_eq!(queens::Diagonal::Difference(7).constant(5), 3);
+    /// ```
+    pub fn constant(self, n: usize) -> i64 {
+        match self {
+            Diagonal::Sum(s) => i64::from(s),
+            Diagonal::Difference(d) => i64::from(d) - (n as i64 - 1),
+        }
+    }
+
     /// The diagonal's equation on an `n × n` board, for messages.
     ///
     /// ```
     /// assert_eq!(queens::Diagonal::Difference(7).describe(5), "the diagonal r - c = 3");
     /// ```
     pub fn describe(self, n: usize) -> String {
-        match self {
-            Diagonal::Sum(d) => format!("the diagonal r + c = {d}"),
-            Diagonal::Difference(d) => {
-                format!("the diagonal r - c = {}", i64::from(d) - (n as i64 - 1))
-            }
-        }
+        let sign = match self {
+            Diagonal::Sum(_) => '+',
+            Diagonal::Difference(_) => '-',
+        };
+        format!("the diagonal r {sign} c = {}", self.constant(n))
     }
 
     fn index(self) -> u32 {

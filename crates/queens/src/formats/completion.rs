@@ -555,25 +555,22 @@ fn build(params: Params) -> Result<Completion, Error> {
             ));
         }
         let last = n as i64 - 1;
-        for v in values {
-            let (lowest, diagonal) = if name == "sumdiags" {
-                (0, Diagonal::Sum(v.clamp(0, 2 * last.max(0)) as u32))
+        let (diagonal, lowest, highest): (fn(usize, i64) -> Option<Diagonal>, _, _) =
+            if name == "sumdiags" {
+                (Diagonal::with_sum, 0, 2 * last)
             } else {
-                (
-                    -last,
-                    Diagonal::Difference((v + last).clamp(0, 2 * last.max(0)) as u32),
-                )
+                (Diagonal::with_difference, -last, last)
             };
-            let highest = if name == "sumdiags" { 2 * last } else { last };
-            if !(lowest..=highest).contains(&v) {
-                return Err(Error::parse(
+        for v in values {
+            let d = diagonal(n, v).ok_or_else(|| {
+                Error::parse(
                     *line,
                     format!(
                         "{name} holds {v}: on a {n}×{n} board it is from {lowest} to {highest}"
                     ),
-                ));
-            }
-            problem = problem.exclude(diagonal);
+                )
+            })?;
+            problem = problem.exclude(d);
         }
     }
     let mut blocked = Vec::new();

@@ -253,11 +253,11 @@ fn minizinc(problem: &Completion, mut out: impl Write) -> io::Result<()> {
     for &d in problem.diagonals() {
         match d {
             Diagonal::Sum(s) => writeln!(out, "constraint forall(r in 0..n-1)(q[r] + r != {s});")?,
-            Diagonal::Difference(d) => {
-                // r − c = d − (n − 1), so c = r − d + n − 1.
-                let k = i64::from(d) - (n as i64 - 1);
-                writeln!(out, "constraint forall(r in 0..n-1)(r - q[r] != {k});")?
-            }
+            Diagonal::Difference(_) => writeln!(
+                out,
+                "constraint forall(r in 0..n-1)(r - q[r] != {});",
+                d.constant(n)
+            )?,
         }
     }
     writeln!(out, "solve satisfy;")?;
@@ -267,48 +267,44 @@ fn minizinc(problem: &Completion, mut out: impl Write) -> io::Result<()> {
 
 fn essence(problem: &Completion, mut out: impl Write) -> io::Result<()> {
     let n = problem.n();
-    let pairs = |squares: &mut dyn Iterator<Item = (i64, i64)>| {
-        let items: Vec<String> = squares.map(|(r, c)| format!("[{r}, {c}]")).collect();
-        format!("[{}]", items.join(", "))
-    };
     writeln!(out, "language ESSENCE' 1.0")?;
     writeln!(out, "$ {}", summary(problem))?;
     writeln!(out, "letting n be {n}")?;
     if !problem.queens().is_empty() {
         writeln!(out, "$ given queens, [row, column] from 0 (CSPLib 079)")?;
-        let mut given = problem.queens().iter().map(|&(r, c)| (r.into(), c.into()));
-        writeln!(out, "letting init be {}", pairs(&mut given))?;
+        let given = problem.queens().iter().map(|&(r, c)| format!("[{r}, {c}]"));
+        writeln!(out, "letting init be {}", list(given))?;
     }
     if !problem.blocked().is_empty() {
         writeln!(out, "$ closed squares, [row, column] from 1 (CSPLib 080)")?;
-        let mut blocked = problem
+        let blocked = problem
             .blocked()
             .iter()
-            .map(|&(r, c)| (i64::from(r) + 1, i64::from(c) + 1));
-        writeln!(out, "letting blocks be {}", pairs(&mut blocked))?;
+            .map(|&(r, c)| format!("[{}, {}]", r + 1, c + 1));
+        writeln!(out, "letting blocks be {}", list(blocked))?;
     }
     if !problem.diagonals().is_empty() {
-        let (mut sums, mut diffs) = (Vec::new(), Vec::new());
-        for &d in problem.diagonals() {
-            match d {
-                Diagonal::Sum(s) => sums.push(i64::from(s)),
-                Diagonal::Difference(d) => diffs.push(i64::from(d) - (n as i64 - 1)),
-            }
-        }
-        let list = |v: &[i64]| {
-            let items: Vec<String> = v.iter().map(i64::to_string).collect();
-            format!("[{}]", items.join(", "))
-        };
+        let (sums, diffs): (Vec<Diagonal>, Vec<Diagonal>) = problem
+            .diagonals()
+            .iter()
+            .partition(|d| matches!(d, Diagonal::Sum(_)));
+        let constants = |v: &[Diagonal]| list(v.iter().map(|d| d.constant(n)));
         writeln!(
             out,
             "$ closed diagonals: row + column = s, row - column = d (CSPLib 079's strong diagonals model)"
         )?;
         writeln!(out, "letting numsum be {}", sums.len())?;
-        writeln!(out, "letting sumdiags be {}", list(&sums))?;
+        writeln!(out, "letting sumdiags be {}", constants(&sums))?;
         writeln!(out, "letting numdiff be {}", diffs.len())?;
-        writeln!(out, "letting diffdiags be {}", list(&diffs))?;
+        writeln!(out, "letting diffdiags be {}", constants(&diffs))?;
     }
     out.flush()
+}
+
+/// An Essence′ list: `[a, b, c]`.
+fn list(items: impl Iterator<Item = impl fmt::Display>) -> String {
+    let items: Vec<String> = items.map(|i| i.to_string()).collect();
+    format!("[{}]", items.join(", "))
 }
 
 /// What another solver answered: a placement of queens, or that there is none.
