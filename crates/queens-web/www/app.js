@@ -1,18 +1,57 @@
 // The page: draws the board and listens. Every rule is decided by the Rust engine
 // (pkg/queens_web.js, built from crates/queens-web), the same code as the command line.
-import init, { Animation, Browser, Count, complete, queen_path, squares } from "./pkg/queens_web.js";
+// Work that can take long (counting, solving, browsing) runs in worker.js; the little
+// the drawing needs (attacked squares, the animation's next step) runs here.
+import init, { Animation, attacking_pair, max_n, queen_path, squares } from "./pkg/queens_web.js";
+import { A000170, A002562 } from "./known.js";
+import { Cancelled, Lane } from "./lanes.js";
 
-const MAX_N = 32;
+// The page counts by itself up to here; above, it shows the published count and offers
+// to count anyway.
+const AUTO_COUNT_MAX_N = 16;
+// A count of n = 16 takes about 9 s in a browser, and each n about 7 times the one
+// before (measured with scripts/web/bench.mjs).
+const COUNT_16_SECONDS = 9;
+const COUNT_GROWTH = 7;
+// The animation's speeds, in steps per second.
+const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000];
+// The address is rewritten at most this often, in milliseconds.
+const ADDRESS_EVERY_MS = 250;
+
+// The largest n, as the engine says.
+let maxN = 0;
+
 const $ = (id) => document.getElementById(id);
+const number = (value) => BigInt(value).toLocaleString("en");
+const plural = (k, one, many = `${one}s`) => `${k.toLocaleString("en")} ${k === 1 ? one : many}`;
+const square_name = (r, c) => `row ${r + 1}, column ${c + 1}`;
+
+// Counting has a worker of its own, so that browsing and solving answer while it counts.
+const counter = new Lane();
+const helper = new Lane();
+// Numbering a solution costs up to a count: it has a worker of its own too, so that a
+// click on Next never waits behind it.
+const ranker = new Lane();
 
 const state = {
   n: 8,
   // The queens on the board, as "row,column" keys.
   queens: new Set(),
-  browser: null,
-  count: null,
+  // Counts the board's changes, so that an answer about an older board is dropped.
+  edit: 0,
+  // Where the board stands among the solutions: { index, unique } (index from 0).
+  solution: null,
+  // Finished counts by n: { total, unique, seconds }.
+  counts: new Map(),
+  countRunning: false,
   animation: null,
+  // A message for the animation's next step to show.
+  note: null,
+  // The animation's last event, drawn on the board: { kind, row, col, by, line }.
+  mark: null,
   playing: false,
+  // Whether the animation's search has ended.
+  finished: false,
   focus: [0, 0],
 };
 
@@ -22,12 +61,24 @@ function flat() {
   return Uint32Array.from([...state.queens].flatMap((k) => k.split(",").map(Number)));
 }
 
-function setQueens(pairs) {
-  state.queens = new Set(pairs.map(([r, c]) => `${r},${c}`));
+function pairs() {
+  return [...state.queens].map((k) => k.split(",").map(Number));
+}
+
+function setQueens(list) {
+  state.queens = new Set(list.map(([r, c]) => `${r},${c}`));
 }
 
 function fromColumns(columns) {
   setQueens(Array.from(columns, (c, r) => [r, c]));
+}
+
+/** The board's queens as a column array when it holds n queens one per row, else null. */
+function columnsOfBoard() {
+  if (state.queens.size !== state.n) return null;
+  const columns = new Array(state.n).fill(-1);
+  for (const [r, c] of pairs()) columns[r] = c;
+  return columns.includes(-1) ? null : columns;
 }
 
 function status(text, error = false) {
@@ -35,15 +86,18 @@ function status(text, error = false) {
   $("status").classList.toggle("error", error);
 }
 
-// The board: one button per square, rebuilt when n changes.
+function ignoreCancelled(err) {
+  if (!(err instanceof Cancelled)) status(`The engine failed: ${err.message}`, true);
+}
+
+// The board: one button per square, rebuilt when n changes, with rank and file labels.
 function buildBoard() {
+  const n = state.n;
   const board = $("board");
   board.replaceChildren();
-  board.style.gridTemplateColumns = `repeat(${state.n}, minmax(0, 1fr))`;
-  board.style.gridTemplateRows = `repeat(${state.n}, minmax(0, 1fr))`;
-  board.style.setProperty("--glyph", `${Math.max(0.5, 20 / state.n)}rem`);
-  for (let r = 0; r < state.n; r++) {
-    for (let c = 0; c < state.n; c++) {
+  board.style.setProperty("--n", n);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
       const square = document.createElement("button");
       square.type = "button";
       square.className = `square ${(r + c) % 2 ? "dark" : "light"}`;
@@ -54,49 +108,184 @@ function buildBoard() {
       board.append(square);
     }
   }
+  const labels = (id) => {
+    const el = $(id);
+    el.replaceChildren(
+      ...Array.from({ length: n }, (_, i) => {
+        const label = document.createElement("span");
+        label.textContent = i + 1;
+        return label;
+      }),
+    );
+  };
+  labels("files");
+  labels("ranks");
+  $("frame").style.setProperty("--n", n);
+  $("lines").setAttribute("viewBox", `0 0 ${n} ${n}`);
+  drawn = [];
 }
 
 function square(r, c) {
   return $("board").children[r * state.n + c];
 }
 
-// Redraws queens, attacked squares and conflicts, and keeps the address in step.
-function draw(trying = null) {
-  const shown = squares(state.n, flat());
+// What each square showed last, so that a redraw touches only squares that change.
+let drawn = [];
+
+// Redraws queens, attacked squares, conflicts and the animation's mark.
+function draw() {
+  const n = state.n;
+  const shown = squares(n, flat());
+  const mark = state.mark;
+  const classes = new Map();
+  if (mark) {
+    classes.set(`${mark.row},${mark.col}`, ["placed", "rejected", "removed", "placed"][mark.kind]);
+    if (mark.kind === 1) classes.set(`${mark.by},${mark.byCol}`, "attacker");
+  }
   let conflicts = 0;
-  for (let r = 0; r < state.n; r++) {
-    for (let c = 0; c < state.n; c++) {
-      const kind = shown[r * state.n + c];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c;
+      const kind = shown[i];
+      const extra = classes.get(`${r},${c}`) || "";
+      const current = mark && mark.row === r && mark.kind !== 3 ? "current" : "";
+      const key = `${kind}|${extra}|${current}`;
+      if (kind === 3) conflicts++;
+      if (drawn[i] === key) continue;
+      drawn[i] = key;
       const el = square(r, c);
-      const queen = kind >= 2;
       el.classList.toggle("attacked", kind === 1);
       el.classList.toggle("conflict", kind === 3);
-      el.classList.toggle("trying", trying !== null && trying[0] === r && trying[1] === c);
+      for (const name of ["placed", "rejected", "removed", "attacker"]) {
+        el.classList.toggle(name, extra === name);
+      }
+      el.classList.toggle("current", current !== "");
+      const queen = kind >= 2 || extra === "removed";
       el.innerHTML = queen ? queenSvg : "";
-      el.setAttribute(
-        "aria-label",
-        `row ${r + 1}, column ${c + 1}${queen ? ", queen" : ""}${kind === 3 ? " in conflict" : kind === 1 ? ", attacked" : ""}`,
-      );
-      if (kind === 3) conflicts++;
+      let label = square_name(r, c);
+      if (kind >= 2) label += kind === 3 ? ", queen in conflict" : ", queen";
+      else if (kind === 1) label += ", attacked";
+      if (extra === "rejected") {
+        label += `, rejected: attacked by the queen in ${square_name(mark.by, mark.byCol)} along ${LINES[mark.line]}`;
+        el.dataset.attacker = square_name(mark.by, mark.byCol);
+      } else {
+        delete el.dataset.attacker;
+      }
+      if (extra === "removed") label += ", queen taken back";
+      el.setAttribute("aria-label", label);
     }
   }
-  $("board").dataset.queens = state.queens.size;
-  if (conflicts > 0) {
-    status(`${conflicts} queens in conflict`, true);
-  } else if (state.queens.size === state.n) {
-    status(`Solved: ${state.n} queens, none attacking another.`);
-  } else {
-    status(`${state.queens.size} of ${state.n} queens placed.`);
+  drawAttackLine(mark);
+  [...$("ranks").children].forEach((el, r) => el.classList.toggle("current", !!mark && mark.row === r && mark.kind !== 3));
+  $("frame").classList.toggle("solved", !!mark && mark.kind === 3);
+  const board = $("board");
+  board.dataset.queens = state.queens.size;
+  board.dataset.position = positionText();
+  return conflicts;
+}
+
+// What the engine says when a position has no completion.
+const NO_COMPLETION = "no completion";
+
+const LINES = ["its column", "its diagonal", "its diagonal"];
+
+// The line from the attacking queen to the square it rejects, over the board.
+function drawAttackLine(mark) {
+  const svg = $("lines");
+  if (!mark || mark.kind !== 1) {
+    svg.replaceChildren();
+    return;
   }
-  const q = [...state.queens].map((k) => k.replace(",", ".")).join("_");
-  history.replaceState(null, "", `#n=${state.n}${q ? `&q=${q}` : ""}`);
+  const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+  line.id = "attack-line";
+  line.setAttribute("x1", mark.byCol + 0.5);
+  line.setAttribute("y1", mark.by + 0.5);
+  line.setAttribute("x2", mark.col + 0.5);
+  line.setAttribute("y2", mark.row + 0.5);
+  line.dataset.from = `${mark.by},${mark.byCol}`;
+  line.dataset.to = `${mark.row},${mark.col}`;
+  svg.replaceChildren(line);
+}
+
+// The position in the address's form: row.column pairs joined by "_".
+function positionText() {
+  return pairs()
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    .map(([r, c]) => `${r}.${c}`)
+    .join("_");
+}
+
+let addressTimer = null;
+let addressWritten = 0;
+
+// Keeps the address in step with the board, at most a few times a second.
+function scheduleAddress() {
+  const write = () => {
+    addressTimer = null;
+    addressWritten = performance.now();
+    const q = positionText();
+    history.replaceState(null, "", `#n=${state.n}${q ? `&q=${q}` : ""}`);
+  };
+  if (addressTimer !== null) return;
+  const wait = ADDRESS_EVERY_MS - (performance.now() - addressWritten);
+  if (wait <= 0) write();
+  else addressTimer = setTimeout(write, wait);
+}
+
+// The message under the board: what the position is.
+function describeBoard(conflicts) {
+  const n = state.n;
+  if (conflicts > 0) {
+    const [r1, c1, r2, c2] = attacking_pair(flat());
+    status(`${conflicts} queens in conflict: ${square_name(r1, c1)} and ${square_name(r2, c2)} attack each other.`, true);
+  } else if (state.queens.size === n) {
+    status(`Solved: ${plural(n, "queen")}, none attacking another.`);
+  } else if (n === 2 || n === 3) {
+    status(`n = ${n} has no solution: every way to place ${n} queens puts two in one line.`);
+  } else {
+    status(`${state.queens.size} of ${n} queens placed.`);
+  }
+}
+
+// Everything that follows a change of the board: the drawing, the message, the address,
+// and where the board stands among the solutions (`solution`, when the change says).
+function boardChanged(solution = null) {
+  state.edit++;
+  state.solution = solution;
+  describeBoard(draw());
+  scheduleAddress();
+  showWhere();
+  if (solution === null) rankBoard();
+}
+
+// Numbers a board that is a solution, when no one said which it is.
+function rankBoard() {
+  ranker.cancel();
+  const columns = columnsOfBoard();
+  if (!columns || $("unique").checked) return;
+  const edit = state.edit;
+  ranker
+    .ask({ op: "rank", columns })
+    .then(({ rank }) => {
+      if (edit !== state.edit || rank === "") return;
+      state.solution = { index: BigInt(rank), unique: false };
+      showWhere();
+    })
+    .catch(ignoreCancelled);
+}
+
+// The user's own change of the board: the animation, if any, gives the board back.
+function edited() {
+  helper.cancel();
+  ranker.cancel();
+  resetAnimation();
+  boardChanged();
 }
 
 function toggle(r, c) {
   const key = `${r},${c}`;
   if (!state.queens.delete(key)) state.queens.add(key);
-  stopAnimation();
-  draw();
+  edited();
 }
 
 function focusSquare(r, c) {
@@ -108,110 +297,423 @@ function focusSquare(r, c) {
   el.focus();
 }
 
-// The solution browser and its count, counted a few units per frame so the tab never
-// freezes (n = 16 has 14.7 million solutions).
-function resetBrowser() {
+// ---- Solutions: the count and the browser ----
+
+function countFor(n, unique) {
+  const done = state.counts.get(n);
+  return done ? (unique ? done.unique : done.total) : null;
+}
+
+// About how long this page would take to count n, in words.
+function estimate(n) {
+  const seconds = COUNT_16_SECONDS * COUNT_GROWTH ** (n - 16);
+  const units = [
+    [365 * 86400, "year"],
+    [86400, "day"],
+    [3600, "hour"],
+    [60, "minute"],
+  ];
+  for (const [size, name] of units) {
+    if (seconds >= size) return `about ${plural(Math.round(seconds / size), name)}`;
+  }
+  return `about ${plural(Math.round(seconds), "second")}`;
+}
+
+function duration(seconds) {
+  return seconds < 1 ? `${Math.max(1, Math.round(seconds * 1000))} ms` : `${seconds.toFixed(1)} s`;
+}
+
+// The line that says how many solutions there are: counted here, counting (with the
+// worker's last report), or known.
+function showCount(progress = null) {
+  const n = state.n;
   const unique = $("unique").checked;
-  state.browser = new Browser(state.n, unique);
-  $("position").textContent = "–";
-  $("count").textContent = "counting…";
-  const count = new Count(state.n);
-  state.count = count;
-  const work = () => {
-    if (state.count !== count) return;
-    const start = performance.now();
-    while (!count.finished() && performance.now() - start < 25) count.step(1);
-    const value = unique ? count.unique() : count.total();
-    if (count.finished()) {
-      $("count").textContent = Number(value).toLocaleString("en");
-      $("count").dataset.value = value;
-    } else {
-      $("count").textContent = `counting… ${Math.floor(count.progress() * 100)}%`;
-      requestAnimationFrame(work);
-    }
-  };
-  requestAnimationFrame(work);
+  const el = $("count");
+  const note = $("count-note");
+  const button = $("count-here");
+  const value = countFor(n, unique);
+  el.classList.remove("known");
+  delete el.dataset.known;
+  button.hidden = true;
+  if (value !== null) {
+    el.textContent = number(value);
+    el.dataset.value = value;
+    note.textContent = `counted here in ${duration(state.counts.get(n).seconds)}`;
+    return;
+  }
+  delete el.dataset.value;
+  if (state.countRunning) {
+    const percent = (progress?.progress ?? 0) * 100;
+    el.textContent = `counting… ${percent < 10 ? percent.toFixed(1) : Math.floor(percent)}%`;
+    note.textContent = progress ? `${number(progress.total)} found so far` : "";
+    button.textContent = "Stop counting";
+    button.hidden = false;
+    return;
+  }
+  const known = (unique ? A002562 : A000170)[n];
+  const sequence = unique ? "A002562" : "A000170";
+  button.textContent = "Count here anyway";
+  button.hidden = false;
+  if (known !== undefined) {
+    el.textContent = number(known);
+    el.classList.add("known");
+    el.dataset.known = known;
+    note.innerHTML = `known from <a href="https://oeis.org/${sequence}">OEIS ${sequence}</a>, not counted here: a browser would take ${estimate(n)}; <code>nqueens count ${n}</code> counts it on every core.`;
+  } else {
+    el.textContent = "unknown";
+    note.innerHTML = `no one has counted n = ${n} yet (<a href="https://oeis.org/${sequence}">OEIS ${sequence}</a> ends at n = 27).`;
+  }
 }
 
-function browse(columns) {
-  if (columns.length === 0) return;
+function startCount(force = false) {
+  stopCount();
+  const n = state.n;
+  if (state.counts.has(n) || (n > AUTO_COUNT_MAX_N && !force)) {
+    showCount();
+    return;
+  }
+  state.countRunning = true;
+  document.body.dataset.counting = n;
+  showCount();
+  counter
+    .ask({ op: "count", n }, (progress) => {
+      if (state.n === n) showCount(progress);
+    })
+    .then(({ total, unique, seconds }) => {
+      state.counts.set(n, { total, unique, seconds });
+      if (state.n !== n) return;
+      state.countRunning = false;
+      delete document.body.dataset.counting;
+      showCount();
+      showWhere();
+    })
+    .catch(ignoreCancelled);
+}
+
+function stopCount() {
+  counter.cancel();
+  state.countRunning = false;
+  delete document.body.dataset.counting;
+  showCount();
+}
+
+// The line that says which solution the board is.
+function showWhere() {
+  const where = $("where");
+  const s = state.solution;
+  if (!s || s.unique !== $("unique").checked) {
+    where.hidden = true;
+    $("position").textContent = "";
+    return;
+  }
+  const of = countFor(state.n, s.unique);
+  $("position").textContent = number(s.index + 1n);
+  $("of").textContent = of === null ? "" : ` of ${number(of)}`;
+  $("where-kind").textContent = s.unique ? "class" : "solution";
+  where.hidden = false;
+}
+
+async function browse(forward) {
   stopAnimation();
-  fromColumns(columns);
-  $("position").textContent = (state.browser.index() + 1).toLocaleString("en");
-  draw();
+  const n = state.n;
+  if (n === 2 || n === 3) {
+    status(`n = ${n} has no solution to show.`);
+    return;
+  }
+  const unique = $("unique").checked;
+  const edit = state.edit;
+  // Past n = 30 the first solution in lexicographic order can take the search seconds.
+  const slow = setTimeout(() => {
+    if (edit === state.edit) status("Looking for the next solution in lexicographic order…");
+  }, 300);
+  try {
+    const { columns, index } = await helper.ask({ op: "browse", n, unique, forward });
+    clearTimeout(slow);
+    if (edit !== state.edit) return;
+    if (columns.length === 0) {
+      status(forward ? "That was the last solution." : "That was the first solution.");
+      return;
+    }
+    resetAnimation();
+    fromColumns(columns);
+    boardChanged({ index: BigInt(index), unique });
+  } catch (err) {
+    clearTimeout(slow);
+    ignoreCancelled(err);
+  }
 }
 
-// The animation: the textbook backtracking search, one event per tick.
-const EVENTS = ["place", "conflict", "remove", "solution"];
+async function solve() {
+  stopAnimation();
+  const n = state.n;
+  if (n === 2 || n === 3) {
+    status(`n = ${n} has no solution: no board of ${n} queens can be completed.`, true);
+    return;
+  }
+  const pair = attacking_pair(flat());
+  if (pair.length > 0) {
+    const [r1, c1, r2, c2] = pair;
+    status(`${square_name(r1, c1)} and ${square_name(r2, c2)} attack each other: take one away, then solve.`, true);
+    return;
+  }
+  helper.cancel();
+  const edit = ++state.edit;
+  const given = state.queens.size;
+  status(given ? `Looking for a solution with these ${plural(given, "queen")}…` : "Looking for a solution…");
+  try {
+    const { columns, seconds } = await helper.ask({ op: "solve", n, queens: Array.from(flat()) });
+    if (edit !== state.edit) return;
+    resetAnimation();
+    fromColumns(columns);
+    boardChanged();
+    status(`Solved in ${duration(seconds)}: ${plural(n, "queen")}, none attacking another${given ? `, keeping the ${plural(given, "queen")} given` : ""}.`);
+  } catch (err) {
+    if (err instanceof Cancelled || edit !== state.edit) return;
+    if (err.message === NO_COMPLETION) {
+      status(`No solution of n = ${n} keeps ${given === 1 ? "this queen" : `these ${given} queens`}: the search ruled out every way to complete the board.`, true);
+    } else {
+      status(`Could not solve: ${err.message}`, true);
+    }
+  }
+}
+
+// ---- The animation: the textbook backtracking search, one event per step ----
+
+const CODE_LINE = [5, 4, 7, 2];
+
+function resetAnimation() {
+  stopAnimation();
+  state.finished = false;
+  state.animation?.free();
+  state.animation = null;
+  state.mark = null;
+  showAnimation(null);
+}
 
 function stopAnimation() {
   state.playing = false;
   $("play").textContent = "Play";
+  $("play").setAttribute("aria-pressed", "false");
 }
 
-function tick() {
-  if (!state.animation) state.animation = new Animation(state.n);
+// The animation needs the board: it starts from an empty one.
+function animation() {
+  if (!state.animation) {
+    const taken = state.queens.size;
+    state.animation = new Animation(state.n);
+    if (taken > 0) state.note = `The search starts from an empty board: your ${plural(taken, "queen")} came off.`;
+  }
+  return state.animation;
+}
+
+function eventOf(e) {
+  if (e.length === 0) return null;
+  const [kind, row, col, by, line] = e;
+  const columns = state.animation.columns();
+  return { kind, row, col, by, line, byCol: kind === 1 ? columns[by] : 0 };
+}
+
+// Shows the animation's current state: board, mark, explanation, counters, code line.
+function showAnimation(mark, finished = false) {
   const a = state.animation;
-  const e = a.step();
+  if (a) {
+    fromColumns(a.columns());
+    state.mark = mark;
+    const solution = mark && mark.kind === 3 ? { index: BigInt(a.solutions() - 1), unique: false } : null;
+    state.edit++;
+    state.solution = solution;
+    describeBoard(draw());
+    if (state.note) status(state.note);
+    state.note = null;
+    scheduleAddress();
+    showWhere();
+  }
+  $("nodes").textContent = (a ? a.nodes() : 0).toLocaleString("en");
+  $("rejections").textContent = (a ? a.rejections() : 0).toLocaleString("en");
+  $("backtracks").textContent = (a ? a.backtracks() : 0).toLocaleString("en");
+  $("found").textContent = (a ? a.solutions() : 0).toLocaleString("en");
+  $("event").textContent = explain(mark, finished);
+  $("event").dataset.steps = a ? a.steps() : 0;
+  const line = mark ? CODE_LINE[mark.kind] : 1;
+  [...$("code").children].forEach((li, i) => li.classList.toggle("now", !!a && i + 1 === line));
+  showBits();
+}
+
+function explain(mark, finished) {
+  const a = state.animation;
+  const n = state.n;
+  if (finished) {
+    return `Search finished: every square was tried, ${plural(a.solutions(), "solution")} found. Play or Restart watches it again.`;
+  }
+  if (!a || !mark) return "Press Play or Step to watch the search fill the board row by row.";
+  const here = square_name(mark.row, mark.col);
+  switch (mark.kind) {
+    case 0:
+      return mark.row + 1 === n
+        ? `Place a queen on ${here}: no queen above attacks it, and it is the last row.`
+        : `Place a queen on ${here}: no queen above attacks it. Go on to row ${mark.row + 2}.`;
+    case 1:
+      return `Reject ${here}: the queen on ${square_name(mark.by, mark.byCol)} attacks it along ${LINES[mark.line]}.`;
+    case 2:
+      return mark.row + 1 === n
+        ? `Take back the queen on ${here} to look for the next solution.`
+        : `Row ${mark.row + 2} has no safe square left: take back the queen on ${here} and try further right.`;
+    default:
+      return `Solution ${a.solutions().toLocaleString("en")}: all ${n} queens stand and none attacks another. Play goes on from here.`;
+  }
+}
+
+// The three masks of the fast counter for the row the search fills next.
+function showBits() {
+  const view = $("bits");
+  view.hidden = !$("show-bits").checked;
+  if (view.hidden) return;
+  const a = state.animation;
+  const n = state.n;
+  const row = a ? a.columns().length : 0;
+  const masks = a ? Array.from(a.masks()) : [0, 0, 0, (2 ** n - 1) >>> 0];
+  const bits = (m) => Array.from({ length: n }, (_, c) => ((m >>> c) & 1 ? "1" : "·")).join("");
+  const names = ["columns ", "falling ", "rising  ", "free    "];
+  view.textContent =
+    row >= n
+      ? "All rows are filled."
+      : `row ${row + 1}, column 1 on the left:\n${masks.map((m, i) => names[i] + bits(m)).join("\n")}`;
+}
+
+// Steps the animation once; false when the search is over.
+function stepForward() {
+  const e = animation().step();
   if (e.length === 0) {
-    stopAnimation();
-    $("event").textContent = "search finished";
+    finish();
     return false;
   }
-  const [kind, row, col, by] = e;
-  fromColumns(a.columns());
-  draw(kind === 1 ? [row, col] : null);
-  $("nodes").textContent = a.nodes().toLocaleString("en");
-  $("found").textContent = a.solutions().toLocaleString("en");
-  $("event").textContent =
-    kind === 1
-      ? `row ${row + 1}, column ${col + 1}: attacked by the queen in row ${by + 1}`
-      : kind === 3
-        ? "a solution!"
-        : `${EVENTS[kind]} row ${row + 1}, column ${col + 1}`;
+  showAnimation(eventOf(e));
   return true;
 }
 
+// The search has tried every square.
+function finish() {
+  stopAnimation();
+  state.finished = true;
+  showAnimation(state.mark, true);
+}
+
+function stepBack() {
+  stopAnimation();
+  if (!state.animation) return;
+  state.finished = false;
+  showAnimation(eventOf(state.animation.back()));
+}
+
+function restart() {
+  resetAnimation();
+  state.queens.clear();
+  animation();
+  boardChanged();
+  showAnimation(null);
+}
+
+// Runs to the next solution, a bounded number of steps per frame so the page answers.
+function runToSolution() {
+  stopAnimation();
+  const a = animation();
+  state.playing = true;
+  const frame = () => {
+    if (!state.playing || state.animation !== a) return;
+    const e = a.run_to_solution(50000);
+    if (e.length === 0) {
+      finish();
+    } else if (e[0] === 3) {
+      stopAnimation();
+      showAnimation(eventOf(e));
+    } else {
+      showAnimation(eventOf(e));
+      requestAnimationFrame(frame);
+    }
+  };
+  requestAnimationFrame(frame);
+}
+
+function speed() {
+  return SPEEDS[Number($("speed").value)];
+}
+
+function showSpeed() {
+  $("speed-value").textContent = `${speed().toLocaleString("en")} steps/s`;
+}
+
+// Plays at the chosen speed from the moment Play is pressed: a frame takes the steps its
+// time is owed, drawn once, and a solution pauses the play.
 function play() {
   if (state.playing) {
     stopAnimation();
     return;
   }
+  // Play after the search has finished watches it again.
+  if (state.finished) restart();
+  const a = animation();
   state.playing = true;
   $("play").textContent = "Pause";
-  let last = 0;
+  $("play").setAttribute("aria-pressed", "true");
+  let last = null;
+  let owed = 1;
   const frame = (now) => {
-    if (!state.playing) return;
-    const perSecond = Number($("speed").value);
-    const steps = Math.max(1, Math.floor(((now - last) * perSecond) / 1000));
-    if (now - last >= 1000 / perSecond) {
-      for (let i = 0; i < steps && state.playing; i++) {
-        if (!tick()) return;
+    if (!state.playing || state.animation !== a) return;
+    // A frame late by more than a tenth of a second (a hidden tab) owes no more.
+    if (last !== null) owed += (Math.min(now - last, 100) * speed()) / 1000;
+    last = now;
+    let e = null;
+    while (owed >= 1) {
+      owed -= 1;
+      const next = a.step();
+      if (next.length === 0) {
+        finish();
+        return;
       }
-      last = now;
+      e = next;
+      if (e[0] === 3) {
+        stopAnimation();
+        owed = 0;
+        break;
+      }
     }
-    requestAnimationFrame(frame);
+    if (e) showAnimation(eventOf(e));
+    if (state.playing) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
 }
 
+// ---- n, the address and the keys ----
+
 function setN(n) {
-  n = Math.min(MAX_N, Math.max(1, Math.trunc(n) || 8));
   state.n = n;
   $("n").value = n;
   state.queens = new Set([...state.queens].filter((k) => k.split(",").every((v) => Number(v) < n)));
-  state.animation = null;
   state.focus = [0, 0];
-  stopAnimation();
+  helper.cancel();
+  resetAnimation();
   buildBoard();
-  resetBrowser();
-  draw();
+  startCount();
+  boardChanged();
 }
 
-// The address: #n=8&q=0.1_3.2 (row.column pairs).
+function readN() {
+  const text = $("n").value.trim();
+  const n = Number(text);
+  if (text === "" || !Number.isInteger(n) || n < 1 || n > maxN) {
+    status(`n must be a whole number from 1 to ${maxN}; “${text}” is not. The board stays at n = ${state.n}.`, true);
+    $("n").value = state.n;
+    return;
+  }
+  state.queens.clear();
+  setN(n);
+}
+
+// The address: #n=8&q=0.1_3.2 (row.column pairs, from 0).
 function fromAddress() {
   const params = new URLSearchParams(location.hash.slice(1));
-  const n = Number(params.get("n")) || 8;
+  const asked = Number(params.get("n") || 8);
+  const n = Number.isInteger(asked) && asked >= 1 && asked <= maxN ? asked : 8;
   const q = (params.get("q") || "")
     .split("_")
     .filter(Boolean)
@@ -219,11 +721,61 @@ function fromAddress() {
     .filter(([r, c]) => Number.isInteger(r) && Number.isInteger(c) && r >= 0 && c >= 0);
   setQueens(q);
   setN(n);
+  if (n !== asked) status(`The address asks for n = ${params.get("n")}; the page shows n = 1 to ${maxN}.`, true);
+}
+
+async function share() {
+  scheduleAddress();
+  try {
+    await navigator.clipboard.writeText(location.href);
+    status("Link copied: it opens this position.");
+  } catch {
+    status(`Link: ${location.href}`);
+  }
+}
+
+function clear() {
+  state.queens.clear();
+  edited();
+}
+
+// One key per control; listed on the page.
+const KEYS = {
+  s: () => solve(),
+  c: () => clear(),
+  l: () => share(),
+  n: () => browse(true),
+  p: () => browse(false),
+  u: () => $("unique").click(),
+  k: () => play(),
+  ".": () => {
+    stopAnimation();
+    stepForward();
+  },
+  ",": () => stepBack(),
+  f: () => runToSolution(),
+  r: () => restart(),
+  b: () => $("show-bits").click(),
+  "+": () => nudgeSpeed(1),
+  "=": () => nudgeSpeed(1),
+  "-": () => nudgeSpeed(-1),
+  g: () => $("n").focus(),
+};
+
+function nudgeSpeed(by) {
+  const el = $("speed");
+  el.value = Math.min(SPEEDS.length - 1, Math.max(0, Number(el.value) + by));
+  showSpeed();
 }
 
 async function main() {
   await init();
-  queenSvg = `<svg viewBox="0 0 100 100" width="80%" height="80%" aria-hidden="true"><path d="${queen_path()}" fill="currentColor" stroke="#f8f8f8" stroke-width="3"/></svg>`;
+  queenSvg = `<svg viewBox="0 0 100 100" width="80%" height="80%" aria-hidden="true"><path d="${queen_path()}"/></svg>`;
+  maxN = max_n();
+  $("n").max = maxN;
+  $("n-max").textContent = maxN;
+  $("speed").max = SPEEDS.length - 1;
+  showSpeed();
 
   $("board").addEventListener("click", (e) => {
     const el = e.target.closest(".square");
@@ -244,40 +796,36 @@ async function main() {
       e.preventDefault();
     }
   });
-  $("n").addEventListener("change", () => {
-    state.queens.clear();
-    setN(Number($("n").value));
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.target.closest("input, textarea, select")) return;
+    const action = KEYS[e.key.toLowerCase()];
+    if (!action) return;
+    e.preventDefault();
+    action();
   });
-  $("clear").addEventListener("click", () => {
-    state.queens.clear();
-    stopAnimation();
-    draw();
+  $("n").addEventListener("change", readN);
+  $("clear").addEventListener("click", clear);
+  $("solve").addEventListener("click", solve);
+  $("share").addEventListener("click", share);
+  $("next").addEventListener("click", () => browse(true));
+  $("prev").addEventListener("click", () => browse(false));
+  $("unique").addEventListener("change", () => {
+    showCount();
+    state.solution = null;
+    showWhere();
+    rankBoard();
   });
-  $("solve").addEventListener("click", () => {
-    stopAnimation();
-    try {
-      fromColumns(complete(state.n, flat()));
-      draw();
-    } catch (err) {
-      status(String(err.message || err), true);
-    }
-  });
-  $("share").addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(location.href);
-      status("Link copied: it opens this position.");
-    } catch {
-      status(`Link: ${location.href}`);
-    }
-  });
-  $("next").addEventListener("click", () => browse(state.browser.next()));
-  $("prev").addEventListener("click", () => browse(state.browser.prev()));
-  $("unique").addEventListener("change", resetBrowser);
+  $("count-here").addEventListener("click", () => (state.countRunning ? stopCount() : startCount(true)));
   $("play").addEventListener("click", play);
   $("step").addEventListener("click", () => {
     stopAnimation();
-    tick();
+    stepForward();
   });
+  $("back").addEventListener("click", stepBack);
+  $("to-solution").addEventListener("click", runToSolution);
+  $("restart").addEventListener("click", restart);
+  $("speed").addEventListener("input", showSpeed);
+  $("show-bits").addEventListener("change", showBits);
   // Only an address typed or pasted fires this: the page's own updates replace it.
   window.addEventListener("hashchange", fromAddress);
 

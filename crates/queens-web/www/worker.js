@@ -1,0 +1,69 @@
+// The page's worker: counting, solving and browsing solutions run here, so the thread
+// that draws never waits on them. The page stops work by ending the worker and starting
+// a fresh one, which stops even a search that would never end.
+import init, { Browser, Count, complete, rank } from "./pkg/queens_web.js";
+
+const ready = init();
+
+// A count reports after each slice of this many milliseconds.
+const SLICE_MS = 50;
+// Queens placed between two looks at the clock: well under a millisecond.
+const NODES_PER_LOOK = 20000;
+
+// The solution browser, kept between requests for the same board.
+let browsing = null;
+
+function count(id, n) {
+  const count = new Count(n);
+  const started = performance.now();
+  const slice = () => {
+    const end = performance.now() + SLICE_MS;
+    let done = false;
+    while (!done && performance.now() < end) done = count.step(NODES_PER_LOOK);
+    if (!done) {
+      postMessage({ id, progress: count.progress(), total: count.total() });
+      setTimeout(slice, 0);
+      return;
+    }
+    postMessage({
+      id,
+      total: count.total(),
+      unique: count.unique(),
+      seconds: (performance.now() - started) / 1000,
+    });
+    count.free();
+  };
+  slice();
+}
+
+function browse(n, unique, forward) {
+  if (!browsing || browsing.n !== n || browsing.unique !== unique) {
+    browsing?.browser.free();
+    browsing = { n, unique, browser: new Browser(n, unique) };
+  }
+  const b = browsing.browser;
+  const columns = forward ? b.next() : b.prev();
+  return { columns: Array.from(columns), index: b.index() };
+}
+
+onmessage = async ({ data }) => {
+  await ready;
+  const { id, op } = data;
+  try {
+    if (op === "count") {
+      count(id, data.n);
+    } else if (op === "solve") {
+      const started = performance.now();
+      const columns = Array.from(complete(data.n, Uint32Array.from(data.queens)));
+      postMessage({ id, columns, seconds: (performance.now() - started) / 1000 });
+    } else if (op === "browse") {
+      postMessage({ id, ...browse(data.n, data.unique, data.forward) });
+    } else if (op === "rank") {
+      postMessage({ id, rank: rank(Uint32Array.from(data.columns)) });
+    } else {
+      throw new Error(`unknown request ${op}`);
+    }
+  } catch (err) {
+    postMessage({ id, error: String(err.message || err) });
+  }
+};
