@@ -11,5 +11,6 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver fonts-dejavu-core >/dev/null
 fi
 bash scripts/web/build.sh
-cargo test --locked -p nqueens-cli --test web -- --ignored
+# One browser at a time: the tests time the page, and two cores are all CI has.
+cargo test --locked -p nqueens-cli --test web -- --ignored --test-threads=1
 echo "screenshots in target/web-test/" >&2

@@ -63,6 +63,7 @@ impl Browser {
         }
         let capabilities = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
+            "goog:loggingPrefs": {"browser": "ALL"},
             "goog:chromeOptions": {
                 "binary": "/usr/bin/chromium",
                 "args": ["--headless", "--no-sandbox", "--disable-gpu",
@@ -135,12 +136,12 @@ impl Browser {
         self.post(&format!("element/{id}/value"), json!({ "text": keys }));
     }
 
-    /// The queens of the position, read back from the page's address.
+    /// The queens of the position, as the board shows them.
     fn queens(&self) -> Vec<(u32, u32)> {
-        let hash = self.script("return location.hash;");
-        let hash = hash.as_str().unwrap();
-        let q = hash.split("&q=").nth(1).unwrap_or("");
+        let q = self.script("return document.getElementById('board').dataset.position;");
         let mut queens: Vec<(u32, u32)> = q
+            .as_str()
+            .unwrap()
             .split('_')
             .filter(|p| !p.is_empty())
             .map(|p| {
@@ -150,6 +151,50 @@ impl Browser {
             .collect();
         queens.sort_unstable();
         queens
+    }
+
+    /// The columns of a board holding one queen per row.
+    fn columns(&self) -> Vec<u32> {
+        self.queens().iter().map(|&(_, c)| c).collect()
+    }
+
+    fn window(&self, width: u32, height: u32) {
+        self.post("window/rect", json!({ "width": width, "height": height }));
+    }
+
+    /// Sets n as a user does: types it and leaves the field.
+    fn set_n(&self, n: u32) {
+        self.script(&format!(
+            "const e = document.getElementById('n'); e.value = '{n}'; \
+             e.dispatchEvent(new Event('change'));"
+        ));
+    }
+
+    /// The browser's console since the last call: `(level, message)` pairs.
+    fn console(&self) -> Vec<(String, String)> {
+        let log = self.post("se/log", json!({ "type": "browser" }));
+        log.as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                let field = |k: &str| e[k].as_str().unwrap_or_default().to_owned();
+                (field("level"), field("message"))
+            })
+            .collect()
+    }
+
+    /// Runs a Chrome DevTools command.
+    fn devtools(&self, cmd: &str, params: Value) -> Value {
+        self.post("goog/cdp/execute", json!({ "cmd": cmd, "params": params }))
+    }
+
+    /// Whether the whole element lies within the window.
+    fn in_view(&self, css: &str) -> bool {
+        let code = format!(
+            "const r = document.querySelector('{css}').getBoundingClientRect(); \
+             return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;"
+        );
+        self.script(&code) == json!(true)
     }
 
     fn screenshot(&self, name: &str) {
@@ -201,16 +246,22 @@ fn serve() -> (Reaped, String) {
     (Reaped(server), line.trim().to_owned())
 }
 
+/// The page's address, with `hash` after it.
+fn at(url: &str, hash: &str) -> String {
+    format!("{url}{hash}")
+}
+
 #[test]
 #[ignore = "needs the built page and Chromium: run scripts/web/test.sh"]
 fn the_page_works_in_a_real_browser() {
     let (_server, url) = serve();
     let browser = Browser::start();
-    browser.open(&format!("{url}#n=8"));
+    browser.open(&at(&url, "#n=8"));
 
-    // The board renders for n = 8.
+    // The board renders for n = 8, with its rank and file labels.
     let squares = browser.script("return document.querySelectorAll('#board .square').length;");
     assert_eq!(squares, json!(64));
+    assert_eq!(browser.text("#ranks span:last-child"), "8");
 
     // Clicking places a queen, and shows the squares it attacks; clicking again removes it.
     browser.click(r#".square[data-row="2"][data-col="3"]"#);
@@ -222,9 +273,22 @@ fn the_page_works_in_a_real_browser() {
         "row, column and both diagonals of (2, 3)"
     );
     browser.click(r#".square[data-row="2"][data-col="4"]"#);
-    assert!(browser.text("#status").contains("2 queens in conflict"));
+    assert_eq!(
+        browser.text("#status"),
+        "2 queens in conflict: row 3, column 4 and row 3, column 5 attack each other.",
+        "counted from 1, as the labels"
+    );
+    browser.click("#solve");
+    assert!(
+        browser
+            .text("#status")
+            .starts_with("row 3, column 4 and row 3, column 5 attack each other"),
+        "{}",
+        browser.text("#status")
+    );
     browser.click(r#".square[data-row="2"][data-col="4"]"#);
     assert_eq!(browser.queens(), [(2, 3)]);
+    browser.wait_for("location.hash === '#n=8&q=2.3'", 2);
 
     // The keyboard: arrows move, Enter places.
     browser.keys(
@@ -239,41 +303,65 @@ fn the_page_works_in_a_real_browser() {
     browser.keys(r#".square[data-row="2"][data-col="0"]"#, "\u{E007}");
     assert_eq!(browser.queens(), [(2, 3)]);
 
-    // Solving completes the position with a valid board that keeps the queen.
+    // Solving completes the position with a valid board that keeps the queen, and says
+    // which solution it is.
     browser.click("#solve");
+    browser.wait_for(
+        "document.getElementById('status').textContent.startsWith('Solved')",
+        5,
+    );
     let solved = browser.queens();
     assert_eq!(solved.len(), 8);
     assert!(solved.contains(&(2, 3)));
-    let columns: Vec<u32> = solved.iter().map(|&(_, c)| c).collect();
+    let columns = browser.columns();
     assert!(queens::validate(&columns).is_ok(), "{columns:?}");
-    assert!(browser.text("#status").starts_with("Solved"));
-    browser.screenshot("solved.png");
-
-    // The solution counter reads 92; next and previous step through them in order.
     browser.wait_for(
         "document.getElementById('count').dataset.value === '92'",
         20,
     );
+    browser.wait_for("!document.getElementById('where').hidden", 5);
+    let index = queens::Solutions::new(8)
+        .unwrap()
+        .position(|p| p.columns() == columns)
+        .unwrap();
+    assert_eq!(browser.text("#position"), (index + 1).to_string());
+    assert_eq!(browser.text("#of"), "of 92");
+    browser.screenshot("solved.png");
+
+    // The solution index follows the board: a click or Clear takes it away.
+    browser.click("#clear");
+    assert!(browser.queens().is_empty());
+    assert_eq!(
+        browser.script("return document.getElementById('where').hidden;"),
+        json!(true)
+    );
+
+    // Next and previous step through the solutions in order.
     assert_eq!(browser.text("#count"), "92");
     browser.click("#next");
+    browser.wait_for("document.getElementById('position').textContent === '1'", 5);
     browser.click("#next");
-    assert_eq!(browser.text("#position"), "2");
-    let second: Vec<u32> = browser.queens().iter().map(|&(_, c)| c).collect();
+    browser.wait_for("document.getElementById('position').textContent === '2'", 5);
     assert_eq!(
-        second,
+        browser.columns(),
         queens::Solutions::new(8).unwrap().nth(1).unwrap().columns()
     );
     browser.click("#prev");
-    assert_eq!(browser.text("#position"), "1");
+    browser.wait_for("document.getElementById('position').textContent === '1'", 5);
+    browser.click(r#".square[data-row="7"][data-col="7"]"#);
+    assert_eq!(
+        browser.script("return document.getElementById('where').hidden;"),
+        json!(true)
+    );
     browser.click("#unique");
     browser.wait_for(
         "document.getElementById('count').dataset.value === '12'",
         20,
     );
     browser.click("#next");
-    let first_class: Vec<u32> = browser.queens().iter().map(|&(_, c)| c).collect();
+    browser.wait_for("document.getElementById('position').textContent === '1'", 5);
     assert_eq!(
-        first_class,
+        browser.columns(),
         queens::UniqueSolutions::new(8)
             .unwrap()
             .next()
@@ -282,45 +370,47 @@ fn the_page_works_in_a_real_browser() {
     );
     browser.click("#unique");
 
-    // The animation advances, step by step and playing.
-    browser.click("#step");
-    browser.click("#step");
-    assert_eq!(browser.text("#nodes"), "1");
-    assert_eq!(
-        browser.text("#event"),
-        "row 2, column 1: attacked by the queen in row 1"
-    );
-    browser.click("#step");
-    browser.click("#step");
-    assert_eq!(
-        browser.text("#nodes"),
-        "2",
-        "place, conflict, conflict, place"
-    );
-    assert_eq!(browser.text("#event"), "place row 2, column 3");
-    browser.click("#play");
-    browser.wait_for(
-        "Number(document.getElementById('nodes').textContent.replace(/,/g, '')) > 20",
-        10,
-    );
-    browser.click("#play");
-    browser.screenshot("animation.png");
-
     // A shared address opens the same position.
-    browser.open(&format!("{url}#n=6&q=0.1_1.3"));
+    browser.open(&at(&url, "#n=6&q=0.1_1.3"));
     assert_eq!(browser.queens(), [(0, 1), (1, 3)]);
     assert_eq!(
         browser.script("return document.getElementById('n').value;"),
         json!("6")
     );
 
-    // n = 16: the count runs a slice at a time, so the page answers while it counts, and
-    // the browser steps through solutions meanwhile.
-    browser.open(&format!("{url}#n=16"));
+    // n outside 1 to 32, or no n, is refused with the bounds, and the board stays.
+    browser.set_n(0);
+    assert_eq!(
+        browser.text("#status"),
+        "n must be a whole number from 1 to 32; “0” is not. The board stays at n = 6."
+    );
+    assert_eq!(browser.queens(), [(0, 1), (1, 3)]);
+    browser.set_n(3);
+    assert_eq!(
+        browser.text("#status"),
+        "n = 3 has no solution: every way to place 3 queens puts two in one line."
+    );
+    browser.click("#solve");
+    assert!(browser.text("#status").starts_with("n = 3 has no solution"));
+    browser.wait_for("document.getElementById('count').dataset.value === '0'", 5);
+    browser.set_n(1);
+    browser.click("#solve");
+    browser.wait_for(
+        "document.getElementById('status').textContent.startsWith('Solved')",
+        5,
+    );
+    assert!(
+        browser.text("#status").contains("1 queen, none"),
+        "{}",
+        browser.text("#status")
+    );
+
+    // n = 16: the count runs in slices, and the page browses solutions meanwhile.
+    browser.open(&at(&url, "#n=16"));
     let started = Instant::now();
     browser.click("#next");
     browser.click("#next");
-    assert_eq!(browser.text("#position"), "2");
+    browser.wait_for("document.getElementById('position').textContent === '2'", 5);
     assert!(
         started.elapsed() < Duration::from_secs(5),
         "the tab froze: {:?}",
@@ -333,8 +423,8 @@ fn the_page_works_in_a_real_browser() {
     assert_eq!(browser.text("#count"), "14,772,512");
 
     // A phone-sized screen: nothing wider than the screen.
-    browser.post("window/rect", json!({ "width": 390, "height": 844 }));
-    browser.open(&format!("{url}#n=8&q=0.0"));
+    browser.window(390, 844);
+    browser.open(&at(&url, "#n=8&q=0.0"));
     let overflow =
         browser.script("return document.documentElement.scrollWidth - window.innerWidth;");
     assert!(
@@ -342,6 +432,353 @@ fn the_page_works_in_a_real_browser() {
         "wider than the screen by {overflow}"
     );
     browser.screenshot("phone.png");
+}
+
+#[test]
+#[ignore = "needs the built page and Chromium: run scripts/web/test.sh"]
+fn large_boards_never_freeze_the_page() {
+    let (_server, url) = serve();
+    let browser = Browser::start();
+    browser.window(1280, 800);
+
+    // n = 32 draws at once; there is no count to wait for, and the published counts stop
+    // at 27, which the page says.
+    let started = Instant::now();
+    browser.open(&at(&url, "#n=32"));
+    browser.wait_for(
+        "document.querySelectorAll('#board .square').length === 1024",
+        2,
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "n = 32 took {:?} to draw",
+        started.elapsed()
+    );
+    assert_eq!(browser.text("#count"), "unknown");
+    assert!(browser.text("#count-note").contains("OEIS A000170"));
+
+    // Solve with a few givens answers well within a second.
+    browser.open(&at(&url, "#n=32&q=0.5_1.9_2.0_31.31"));
+    let started = Instant::now();
+    browser.click("#solve");
+    browser.wait_for(
+        "document.getElementById('status').textContent.startsWith('Solved')",
+        5,
+    );
+    let took = started.elapsed();
+    assert!(
+        took < Duration::from_secs(1),
+        "solving n = 32 took {took:?}"
+    );
+    let columns = browser.columns();
+    assert!(queens::validate(&columns).is_ok());
+    assert_eq!(
+        (columns[0], columns[1], columns[2], columns[31]),
+        (5, 9, 0, 31)
+    );
+    browser.screenshot("n32-solved.png");
+
+    // Counting n = 32 anyway: the page keeps answering clicks while the worker counts.
+    browser.click("#count-here");
+    browser.wait_for(
+        "document.getElementById('count').textContent.startsWith('counting')",
+        5,
+    );
+    for c in 0..10 {
+        let started = Instant::now();
+        browser.click(&format!(r#".square[data-row="20"][data-col="{c}"]"#));
+        assert!(
+            started.elapsed() < Duration::from_millis(500),
+            "a click took {:?} while counting",
+            started.elapsed()
+        );
+    }
+    assert_eq!(
+        browser.script("return document.body.dataset.counting;"),
+        json!("32")
+    );
+
+    // n = 18 up show the published count, marked as known, with the command that counts
+    // it; n = 20 counted anyway stops when n changes.
+    browser.set_n(20);
+    assert_eq!(browser.text("#count"), "39,029,188,884");
+    assert_eq!(
+        browser.script("return document.getElementById('count').dataset.known;"),
+        json!("39029188884"),
+        "marked as known, not counted"
+    );
+    assert_eq!(
+        browser.script("return document.getElementById('count').dataset.value;"),
+        Value::Null
+    );
+    assert!(browser.text("#count-note").contains("nqueens count 20"));
+    browser.click("#count-here");
+    browser.wait_for(
+        "document.getElementById('count-note').textContent.endsWith('found so far')",
+        10,
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    browser.screenshot("n20-counting.png");
+    browser.set_n(8);
+    assert_eq!(
+        browser.script("return document.body.dataset.counting;"),
+        json!("8")
+    );
+    browser.wait_for("document.getElementById('count').dataset.value === '92'", 5);
+    assert_eq!(
+        browser.script("return document.body.dataset.counting;"),
+        Value::Null
+    );
+}
+
+/// The steps the animation has taken.
+fn steps(browser: &Browser) -> u64 {
+    browser
+        .script("return Number(document.getElementById('event').dataset.steps);")
+        .as_u64()
+        .unwrap()
+}
+
+#[test]
+#[ignore = "needs the built page and Chromium: run scripts/web/test.sh"]
+fn the_animation_shows_why_the_search_backtracks() {
+    let (_server, url) = serve();
+    let browser = Browser::start();
+    browser.window(1280, 800);
+    browser.open(&at(&url, "#n=8"));
+
+    // At 1280 × 800 the board and the animation's explanation are both in view.
+    for part in ["#frame", "#event", "#code", ".counters", "#play"] {
+        assert!(browser.in_view(part), "{part} is out of view at 1280 × 800");
+    }
+
+    // A rejected square names its attacker, and a line is drawn from it.
+    browser.click("#step");
+    assert_eq!(browser.text("#nodes"), "1");
+    let after_one = browser.text("#event");
+    assert!(
+        after_one.starts_with("Place a queen on row 1, column 1"),
+        "{after_one}"
+    );
+    browser.click("#step");
+    assert_eq!(
+        browser.text("#event"),
+        "Reject row 2, column 1: the queen on row 1, column 1 attacks it along its column."
+    );
+    let rejected = browser.find(".square.rejected");
+    let attacker = browser.get(&format!("element/{rejected}/attribute/data-attacker"));
+    assert_eq!(attacker, json!("row 1, column 1"));
+    let line = browser.script(
+        "const l = document.getElementById('attack-line'); return [l.dataset.from, l.dataset.to];",
+    );
+    assert_eq!(line, json!(["0,0", "1,0"]));
+    assert_eq!(
+        browser.text("#code li.now").trim(),
+        "if a queen above attacks it: reject it"
+    );
+    assert_eq!(browser.text("#rejections"), "1");
+    browser.click("#step");
+    assert!(browser.text("#event").contains("along its diagonal"));
+    browser.screenshot("rejected.png");
+
+    // Step back returns to the state before.
+    browser.click("#back");
+    browser.click("#back");
+    assert_eq!(browser.text("#event"), after_one);
+    assert_eq!(
+        (browser.text("#nodes"), browser.text("#rejections")),
+        ("1".into(), "0".into())
+    );
+    assert_eq!(browser.queens(), [(0, 0)]);
+    assert_eq!(
+        browser.script("return document.getElementById('attack-line');"),
+        Value::Null
+    );
+
+    // Running to the next solution stops on it and names it: solution 1 of 92.
+    browser.click("#show-bits");
+    browser.click("#to-solution");
+    browser.wait_for("document.getElementById('found').textContent === '1'", 5);
+    assert_eq!(
+        browser.columns(),
+        queens::Solutions::new(8).unwrap().next().unwrap().columns()
+    );
+    browser.wait_for(
+        "document.getElementById('count').dataset.value === '92'",
+        20,
+    );
+    assert_eq!(
+        (browser.text("#position"), browser.text("#of")),
+        ("1".into(), "of 92".into())
+    );
+    assert!(
+        browser
+            .text("#event")
+            .starts_with("Solution 1: all 8 queens")
+    );
+    assert_eq!(
+        browser.text("#code li.now").trim(),
+        "if row > n: a solution! return"
+    );
+    browser.screenshot("solution.png");
+    browser.click("#step");
+    assert!(
+        browser
+            .text("#event")
+            .starts_with("Take back the queen on row 8")
+    );
+    assert_eq!(
+        browser.script("return document.getElementById('where').hidden;"),
+        json!(true)
+    );
+    browser.click("#clear");
+    assert!(browser.queens().is_empty());
+    assert_eq!(
+        browser.text("#nodes"),
+        "0",
+        "the animation gives the board back"
+    );
+
+    // The search's end says so, and Play then watches it again from the start.
+    browser.set_n(4);
+    for found in ["1", "2"] {
+        browser.click("#to-solution");
+        browser.wait_for(
+            &format!("document.getElementById('found').textContent === '{found}'"),
+            5,
+        );
+    }
+    browser.click("#to-solution");
+    browser.wait_for(
+        "document.getElementById('event').textContent.startsWith('Search finished')",
+        5,
+    );
+    assert!(browser.text("#event").contains("2 solutions found"));
+    browser.click("#step");
+    assert!(browser.text("#event").starts_with("Search finished"));
+    browser.click("#play");
+    browser.click("#play");
+    assert_eq!(browser.text("#found"), "0", "{}", browser.text("#event"));
+    browser.set_n(8);
+
+    // Play after a long idle starts from the moment it is pressed: at 20 steps a second,
+    // a fifth of a second is a few steps, not the page's age in steps.
+    std::thread::sleep(Duration::from_secs(30));
+    assert_eq!(browser.text("#speed-value"), "20 steps/s");
+    let pressed = Instant::now();
+    browser.click("#play");
+    std::thread::sleep(Duration::from_millis(200));
+    browser.click("#play");
+    let owed = 20.0 * pressed.elapsed().as_secs_f64();
+    let taken = steps(&browser);
+    assert!(
+        taken >= 1 && taken as f64 <= owed + 2.0,
+        "{taken} steps in {owed:.1} steps' time at 20 steps/s"
+    );
+
+    // A minute at full speed on a board whose search lasts longer: no error or warning in
+    // the console, the address rewritten only a few times a second, and a solution pauses
+    // the play each time.
+    browser.set_n(12);
+    browser.console();
+    browser.keys("#speed", "\u{E010}");
+    assert_eq!(browser.text("#speed-value"), "5,000 steps/s");
+    browser.script(
+        "window.addressWrites = 0; const replace = history.replaceState.bind(history); \
+         history.replaceState = (...a) => { window.addressWrites++; return replace(...a); };",
+    );
+    browser.click("#play");
+    let started = Instant::now();
+    let mut pauses = 0;
+    while started.elapsed() < Duration::from_secs(60) {
+        if browser.text("#play") == "Play" {
+            assert!(browser.text("#event").starts_with("Solution"));
+            pauses += 1;
+            browser.click("#play");
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    browser.click("#play");
+    let writes = browser
+        .script("return window.addressWrites;")
+        .as_u64()
+        .unwrap();
+    assert!(writes <= 5 * 60, "{writes} address writes in a minute");
+    assert!(
+        pauses > 10,
+        "only {pauses} solutions in a minute at full speed"
+    );
+    assert!(steps(&browser) > 20_000, "{} steps", steps(&browser));
+    let console = browser.console();
+    assert!(
+        console
+            .iter()
+            .all(|(level, _)| level != "SEVERE" && level != "WARNING"),
+        "{console:?}"
+    );
+    browser.screenshot("played.png");
+
+    // The dark theme follows the system's, and its text keeps AA contrast as the light one
+    // (n = 20 shows a link to OEIS).
+    browser.set_n(20);
+    for theme in ["light", "dark"] {
+        browser.devtools(
+            "Emulation.setEmulatedMedia",
+            json!({ "features": [{ "name": "prefers-color-scheme", "value": theme }] }),
+        );
+        let worst = browser.script(CONTRAST).as_f64().unwrap();
+        assert!(
+            worst >= 4.5,
+            "{theme}: text contrast {worst:.2} is below WCAG AA"
+        );
+        browser.screenshot(&format!("{theme}.png"));
+    }
+}
+
+/// The lowest contrast ratio (WCAG 2) between the page's text and the page's background.
+const CONTRAST: &str = r#"
+const rgb = (s) => s.match(/[\d.]+/g).slice(0, 3).map(Number);
+const lum = ([r, g, b]) => {
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+};
+const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+const bg = rgb(getComputedStyle(document.documentElement).backgroundColor);
+document.getElementById('status').classList.add('error');
+const texts = ['body', 'h1', '.note', '#status', 'footer', '#ranks span', 'a', '#code li'];
+const worst = Math.min(...texts.map((css) => {
+  const el = document.querySelector(css);
+  if (!el) throw new Error(`no ${css} on the page`);
+  return ratio(rgb(getComputedStyle(el).color), bg);
+}));
+document.getElementById('status').classList.remove('error');
+return worst;
+"#;
+
+#[test]
+fn the_published_counts_the_page_shows_agree_with_the_library() {
+    let known =
+        std::fs::read_to_string(repo_root().join("crates/queens-web/www/known.js")).unwrap();
+    let list = |name: &str| -> Vec<u128> {
+        let start = known.find(&format!("{name} = [")).unwrap();
+        let end = start + known[start..].find("];").unwrap();
+        known[start..end]
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .map(|v| v.parse().unwrap())
+            .collect()
+    };
+    let (all, unique) = (list("A000170"), list("A002562"));
+    assert_eq!((all.len(), unique.len()), (28, 28), "n = 0 to 27");
+    for n in 0..=12 {
+        let tally = queens::Counter::new().count(n).unwrap();
+        assert_eq!(
+            (all[n], unique[n]),
+            (tally.total, tally.unique()),
+            "n = {n}"
+        );
+    }
 }
 
 #[test]
