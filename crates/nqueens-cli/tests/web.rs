@@ -680,7 +680,14 @@ fn the_animation_shows_why_the_search_backtracks() {
     // the console, the address rewritten only a few times a second, and a solution pauses
     // the play each time.
     browser.set_n(12);
-    browser.console();
+    browser.script("console.warn('probe');");
+    assert!(
+        browser
+            .console()
+            .iter()
+            .any(|(level, m)| level == "WARNING" && m.contains("probe")),
+        "the console is read"
+    );
     browser.keys("#speed", "\u{E010}");
     assert_eq!(browser.text("#speed-value"), "5,000 steps/s");
     browser.script(
