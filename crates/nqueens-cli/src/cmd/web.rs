@@ -1,16 +1,31 @@
 //! `nqueens web`: serve the built web page on 127.0.0.1.
 
 use std::fs;
-use std::io::Write;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
-use tiny_http::{Header, Method, Request, Response, Server};
 
 use crate::cli::WebArgs;
 use crate::error::usage;
 
+/// The longest request head read; a page's requests are a few hundred bytes.
+const MAX_HEAD: u64 = 16 * 1024;
+
+/// How long a connection may take to send its request.
+const READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Serves the page: one thread per connection, one request per connection.
+///
+/// Every answer closes its connection. A browser holds idle keep-alive connections for
+/// minutes, and a server that parks a thread on each one can leave a new connection
+/// queued behind them: a page of a dozen modules then stalls on its last ones for minutes
+/// (tiny_http 0.12's task pool does, which is why this server is written out here).
+/// Closing costs one local connection per file.
 pub(crate) fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
     if !args.dir.join("index.html").is_file() {
         return Err(usage(format!(
@@ -18,42 +33,71 @@ pub(crate) fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
             args.dir.display()
         )));
     }
-    let server = Server::http(("127.0.0.1", args.port))
+    let listener = TcpListener::bind(("127.0.0.1", args.port))
         .map_err(|e| usage(format!("cannot listen on 127.0.0.1:{}: {e}", args.port)))?;
-    let address = server
-        .server_addr()
-        .to_ip()
-        .context("the server has no IP address")?;
+    let address = listener.local_addr().context("the server has no address")?;
     let mut out = std::io::stdout().lock();
     writeln!(out, "http://{address}/")?;
     out.flush()?;
+    drop(out);
     eprintln!(
         "nqueens: serving '{}' at http://{address}/ (Ctrl-C to stop)",
         args.dir.display()
     );
-    for request in server.incoming_requests() {
-        let response = respond(&args.dir, &request);
-        // A browser that goes away mid-answer is no reason to stop serving.
-        let _ = request.respond(response);
+    let root = Arc::new(args.dir.clone());
+    for stream in listener.incoming() {
+        // A connection that fails before it is accepted is no reason to stop serving.
+        let Ok(stream) = stream else { continue };
+        let root = Arc::clone(&root);
+        std::thread::spawn(move || {
+            // Nor is a browser that goes away mid-answer.
+            let _ = answer(&root, stream);
+        });
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// The file a request asks for, or an error status.
-fn respond(root: &Path, request: &Request) -> Response<std::io::Cursor<Vec<u8>>> {
-    if !matches!(request.method(), Method::Get | Method::Head) {
-        return Response::from_string("only GET and HEAD are served").with_status_code(405);
+/// Reads one request from the connection and answers it.
+fn answer(root: &Path, stream: TcpStream) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(READ_TIMEOUT))?;
+    let mut reader = BufReader::new(stream.try_clone()?).take(MAX_HEAD);
+    let mut line = String::new();
+    reader.read_line(&mut line)?;
+    let mut words = line.split_whitespace();
+    let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+    // The rest of the head, up to its blank line, is read and ignored.
+    let mut header = String::new();
+    while reader.read_line(&mut header)? > 0 && !header.trim().is_empty() {
+        header.clear();
     }
-    let Some(path) = file_for(root, request.url()) else {
-        return Response::from_string("not found").with_status_code(404);
-    };
-    match fs::read(&path) {
-        Ok(bytes) => {
-            let header = Header::from_bytes("Content-Type", content_type(&path))
-                .expect("content types are valid header values");
-            Response::from_data(bytes).with_header(header)
-        }
-        Err(_) => Response::from_string("not found").with_status_code(404),
+    let (status, content_type, body) = respond(root, method, target);
+    let mut out = std::io::BufWriter::new(stream);
+    write!(
+        out,
+        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
+         Cache-Control: no-cache\r\nConnection: close\r\n\r\n",
+        body.len()
+    )?;
+    if method != "HEAD" {
+        out.write_all(&body)?;
+    }
+    out.flush()
+}
+
+/// The status line's code and reason, the media type and the body of the answer to
+/// `method` on `target`.
+fn respond(root: &Path, method: &str, target: &str) -> (&'static str, &'static str, Vec<u8>) {
+    const TEXT: &str = "text/plain; charset=utf-8";
+    if !matches!(method, "GET" | "HEAD") {
+        return (
+            "405 Method Not Allowed",
+            TEXT,
+            b"only GET and HEAD are served".to_vec(),
+        );
+    }
+    match file_for(root, target).and_then(|path| Some((fs::read(&path).ok()?, path))) {
+        Some((bytes, path)) => ("200 OK", content_type(&path), bytes),
+        None => ("404 Not Found", TEXT, b"not found".to_vec()),
     }
 }
 
@@ -112,5 +156,18 @@ mod tests {
             content_type(Path::new("a/queens_web_bg.wasm")),
             "application/wasm"
         );
+    }
+
+    #[test]
+    fn answers_get_and_head_only() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let (status, kind, body) = respond(root, "GET", "/Cargo.toml");
+        assert_eq!((status, kind), ("200 OK", "application/octet-stream"));
+        assert_eq!(body, fs::read(root.join("Cargo.toml")).unwrap());
+        assert_eq!(
+            respond(root, "POST", "/Cargo.toml").0,
+            "405 Method Not Allowed"
+        );
+        assert_eq!(respond(root, "GET", "/../Cargo.toml").0, "404 Not Found");
     }
 }
