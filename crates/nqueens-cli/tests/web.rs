@@ -64,6 +64,7 @@ impl Browser {
         let capabilities = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:loggingPrefs": {"browser": "ALL"},
+            "timeouts": {"pageLoad": 30_000},
             "goog:chromeOptions": {
                 "binary": "/usr/bin/chromium",
                 "args": ["--headless", "--no-sandbox", "--disable-gpu",
@@ -232,9 +233,14 @@ fn serve() -> (Reaped, String) {
         page.join("index.html").is_file(),
         "build the page first: scripts/web/build.sh"
     );
+    serve_dir(&page)
+}
+
+/// `nqueens web --dir page` on a free port, and its address.
+fn serve_dir(page: &Path) -> (Reaped, String) {
     let mut server = Command::new(env!("CARGO_BIN_EXE_nqueens"))
         .args(["web", "--port", "0", "--dir"])
-        .arg(&page)
+        .arg(page)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -786,6 +792,47 @@ fn the_published_counts_the_page_shows_agree_with_the_library() {
             "n = {n}"
         );
     }
+}
+
+#[test]
+fn the_server_answers_while_browsers_hold_connections_open() {
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+
+    let page = std::env::temp_dir().join(format!("nqueens-web-{}", std::process::id()));
+    std::fs::create_dir_all(&page).unwrap();
+    std::fs::write(page.join("index.html"), "<!doctype html>").unwrap();
+    std::fs::write(page.join("a.js"), "export const a = 1;\n").unwrap();
+    let (_server, url) = serve_dir(&page);
+    let address = url.trim_start_matches("http://").trim_end_matches('/');
+    // A browser keeps idle connections open for minutes, a dozen at a time.
+    let idle: Vec<TcpStream> = (0..12)
+        .map(|_| TcpStream::connect(address).unwrap())
+        .collect();
+    let started = Instant::now();
+    for _ in 0..12 {
+        let mut stream = TcpStream::connect(address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        stream
+            .write_all(b"GET /a.js HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n")
+            .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
+        assert!(answer.contains("Content-Type: text/javascript; charset=utf-8\r\n"));
+        assert!(
+            answer.ends_with("\r\n\r\nexport const a = 1;\n"),
+            "{answer}"
+        );
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    drop(idle);
 }
 
 #[test]

@@ -2,9 +2,23 @@
 // (pkg/queens_web.js, built from crates/queens-web), the same code as the command line.
 // Work that can take long (counting, solving, browsing) runs in worker.js; the little
 // the drawing needs (attacked squares, the animation's next step) runs here.
-import init, { Animation, attacking_pair, max_n, queen_path, squares } from "./pkg/queens_web.js";
+import init, { Animation, attacking_pair, max_n, queen_path } from "./pkg/queens_web.js";
+import {
+  buildBoard,
+  columnsOfBoard,
+  draw,
+  flat,
+  focusSquare,
+  fromColumns,
+  position,
+  positionText,
+  setQueenSvg,
+  setQueens,
+} from "./board.js";
 import { A000170, A002562 } from "./known.js";
 import { Cancelled, Lane } from "./lanes.js";
+import { CODE_LINE, bitsText, explain } from "./teach.js";
+import { duration, number, plural, squareName } from "./words.js";
 
 // The page counts by itself up to here; above, it shows the published count and offers
 // to count anyway.
@@ -22,9 +36,6 @@ const ADDRESS_EVERY_MS = 250;
 let maxN = 0;
 
 const $ = (id) => document.getElementById(id);
-const number = (value) => BigInt(value).toLocaleString("en");
-const plural = (k, one, many = `${one}s`) => `${k.toLocaleString("en")} ${k === 1 ? one : many}`;
-const square_name = (r, c) => `row ${r + 1}, column ${c + 1}`;
 
 // Counting has a worker of its own, so that browsing and solving answer while it counts.
 const counter = new Lane();
@@ -33,10 +44,8 @@ const helper = new Lane();
 // click on Next never waits behind it.
 const ranker = new Lane();
 
+// The page's state beyond the position (board.js).
 const state = {
-  n: 8,
-  // The queens on the board, as "row,column" keys.
-  queens: new Set(),
   // Counts the board's changes, so that an answer about an older board is dropped.
   edit: 0,
   // Where the board stands among the solutions: { index, unique } (index from 0).
@@ -47,39 +56,10 @@ const state = {
   animation: null,
   // A message for the animation's next step to show.
   note: null,
-  // The animation's last event, drawn on the board: { kind, row, col, by, line }.
-  mark: null,
   playing: false,
   // Whether the animation's search has ended.
   finished: false,
-  focus: [0, 0],
 };
-
-let queenSvg = "";
-
-function flat() {
-  return Uint32Array.from([...state.queens].flatMap((k) => k.split(",").map(Number)));
-}
-
-function pairs() {
-  return [...state.queens].map((k) => k.split(",").map(Number));
-}
-
-function setQueens(list) {
-  state.queens = new Set(list.map(([r, c]) => `${r},${c}`));
-}
-
-function fromColumns(columns) {
-  setQueens(Array.from(columns, (c, r) => [r, c]));
-}
-
-/** The board's queens as a column array when it holds n queens one per row, else null. */
-function columnsOfBoard() {
-  if (state.queens.size !== state.n) return null;
-  const columns = new Array(state.n).fill(-1);
-  for (const [r, c] of pairs()) columns[r] = c;
-  return columns.includes(-1) ? null : columns;
-}
 
 function status(text, error = false) {
   $("status").textContent = text;
@@ -90,130 +70,8 @@ function ignoreCancelled(err) {
   if (!(err instanceof Cancelled)) status(`The engine failed: ${err.message}`, true);
 }
 
-// The board: one button per square, rebuilt when n changes, with rank and file labels.
-function buildBoard() {
-  const n = state.n;
-  const board = $("board");
-  board.replaceChildren();
-  board.style.setProperty("--n", n);
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const square = document.createElement("button");
-      square.type = "button";
-      square.className = `square ${(r + c) % 2 ? "dark" : "light"}`;
-      square.dataset.row = r;
-      square.dataset.col = c;
-      square.tabIndex = r === state.focus[0] && c === state.focus[1] ? 0 : -1;
-      square.setAttribute("role", "gridcell");
-      board.append(square);
-    }
-  }
-  const labels = (id) => {
-    const el = $(id);
-    el.replaceChildren(
-      ...Array.from({ length: n }, (_, i) => {
-        const label = document.createElement("span");
-        label.textContent = i + 1;
-        return label;
-      }),
-    );
-  };
-  labels("files");
-  labels("ranks");
-  $("frame").style.setProperty("--n", n);
-  $("lines").setAttribute("viewBox", `0 0 ${n} ${n}`);
-  drawn = [];
-}
-
-function square(r, c) {
-  return $("board").children[r * state.n + c];
-}
-
-// What each square showed last, so that a redraw touches only squares that change.
-let drawn = [];
-
-// Redraws queens, attacked squares, conflicts and the animation's mark.
-function draw() {
-  const n = state.n;
-  const shown = squares(n, flat());
-  const mark = state.mark;
-  const classes = new Map();
-  if (mark) {
-    classes.set(`${mark.row},${mark.col}`, ["placed", "rejected", "removed", "placed"][mark.kind]);
-    if (mark.kind === 1) classes.set(`${mark.by},${mark.byCol}`, "attacker");
-  }
-  let conflicts = 0;
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const i = r * n + c;
-      const kind = shown[i];
-      const extra = classes.get(`${r},${c}`) || "";
-      const current = mark && mark.row === r && mark.kind !== 3 ? "current" : "";
-      const key = `${kind}|${extra}|${current}`;
-      if (kind === 3) conflicts++;
-      if (drawn[i] === key) continue;
-      drawn[i] = key;
-      const el = square(r, c);
-      el.classList.toggle("attacked", kind === 1);
-      el.classList.toggle("conflict", kind === 3);
-      for (const name of ["placed", "rejected", "removed", "attacker"]) {
-        el.classList.toggle(name, extra === name);
-      }
-      el.classList.toggle("current", current !== "");
-      const queen = kind >= 2 || extra === "removed";
-      el.innerHTML = queen ? queenSvg : "";
-      let label = square_name(r, c);
-      if (kind >= 2) label += kind === 3 ? ", queen in conflict" : ", queen";
-      else if (kind === 1) label += ", attacked";
-      if (extra === "rejected") {
-        label += `, rejected: attacked by the queen in ${square_name(mark.by, mark.byCol)} along ${LINES[mark.line]}`;
-        el.dataset.attacker = square_name(mark.by, mark.byCol);
-      } else {
-        delete el.dataset.attacker;
-      }
-      if (extra === "removed") label += ", queen taken back";
-      el.setAttribute("aria-label", label);
-    }
-  }
-  drawAttackLine(mark);
-  [...$("ranks").children].forEach((el, r) => el.classList.toggle("current", !!mark && mark.row === r && mark.kind !== 3));
-  $("frame").classList.toggle("solved", !!mark && mark.kind === 3);
-  const board = $("board");
-  board.dataset.queens = state.queens.size;
-  board.dataset.position = positionText();
-  return conflicts;
-}
-
 // What the engine says when a position has no completion.
 const NO_COMPLETION = "no completion";
-
-const LINES = ["its column", "its diagonal", "its diagonal"];
-
-// The line from the attacking queen to the square it rejects, over the board.
-function drawAttackLine(mark) {
-  const svg = $("lines");
-  if (!mark || mark.kind !== 1) {
-    svg.replaceChildren();
-    return;
-  }
-  const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
-  line.id = "attack-line";
-  line.setAttribute("x1", mark.byCol + 0.5);
-  line.setAttribute("y1", mark.by + 0.5);
-  line.setAttribute("x2", mark.col + 0.5);
-  line.setAttribute("y2", mark.row + 0.5);
-  line.dataset.from = `${mark.by},${mark.byCol}`;
-  line.dataset.to = `${mark.row},${mark.col}`;
-  svg.replaceChildren(line);
-}
-
-// The position in the address's form: row.column pairs joined by "_".
-function positionText() {
-  return pairs()
-    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
-    .map(([r, c]) => `${r}.${c}`)
-    .join("_");
-}
 
 let addressTimer = null;
 let addressWritten = 0;
@@ -224,7 +82,7 @@ function scheduleAddress() {
     addressTimer = null;
     addressWritten = performance.now();
     const q = positionText();
-    history.replaceState(null, "", `#n=${state.n}${q ? `&q=${q}` : ""}`);
+    history.replaceState(null, "", `#n=${position.n}${q ? `&q=${q}` : ""}`);
   };
   if (addressTimer !== null) return;
   const wait = ADDRESS_EVERY_MS - (performance.now() - addressWritten);
@@ -234,16 +92,16 @@ function scheduleAddress() {
 
 // The message under the board: what the position is.
 function describeBoard(conflicts) {
-  const n = state.n;
+  const n = position.n;
   if (conflicts > 0) {
     const [r1, c1, r2, c2] = attacking_pair(flat());
-    status(`${conflicts} queens in conflict: ${square_name(r1, c1)} and ${square_name(r2, c2)} attack each other.`, true);
-  } else if (state.queens.size === n) {
+    status(`${conflicts} queens in conflict: ${squareName(r1, c1)} and ${squareName(r2, c2)} attack each other.`, true);
+  } else if (position.queens.size === n) {
     status(`Solved: ${plural(n, "queen")}, none attacking another.`);
   } else if (n === 2 || n === 3) {
     status(`n = ${n} has no solution: every way to place ${n} queens puts two in one line.`);
   } else {
-    status(`${state.queens.size} of ${n} queens placed.`);
+    status(`${position.queens.size} of ${n} queens placed.`);
   }
 }
 
@@ -284,17 +142,8 @@ function edited() {
 
 function toggle(r, c) {
   const key = `${r},${c}`;
-  if (!state.queens.delete(key)) state.queens.add(key);
+  if (!position.queens.delete(key)) position.queens.add(key);
   edited();
-}
-
-function focusSquare(r, c) {
-  const old = square(...state.focus);
-  if (old) old.tabIndex = -1;
-  state.focus = [r, c];
-  const el = square(r, c);
-  el.tabIndex = 0;
-  el.focus();
 }
 
 // ---- Solutions: the count and the browser ----
@@ -319,14 +168,10 @@ function estimate(n) {
   return `about ${plural(Math.round(seconds), "second")}`;
 }
 
-function duration(seconds) {
-  return seconds < 1 ? `${Math.max(1, Math.round(seconds * 1000))} ms` : `${seconds.toFixed(1)} s`;
-}
-
 // The line that says how many solutions there are: counted here, counting (with the
 // worker's last report), or known.
 function showCount(progress = null) {
-  const n = state.n;
+  const n = position.n;
   const unique = $("unique").checked;
   const el = $("count");
   const note = $("count-note");
@@ -367,7 +212,7 @@ function showCount(progress = null) {
 
 function startCount(force = false) {
   stopCount();
-  const n = state.n;
+  const n = position.n;
   if (state.counts.has(n) || (n > AUTO_COUNT_MAX_N && !force)) {
     showCount();
     return;
@@ -377,11 +222,11 @@ function startCount(force = false) {
   showCount();
   counter
     .ask({ op: "count", n }, (progress) => {
-      if (state.n === n) showCount(progress);
+      if (position.n === n) showCount(progress);
     })
     .then(({ total, unique, seconds }) => {
       state.counts.set(n, { total, unique, seconds });
-      if (state.n !== n) return;
+      if (position.n !== n) return;
       state.countRunning = false;
       delete document.body.dataset.counting;
       showCount();
@@ -406,7 +251,7 @@ function showWhere() {
     $("position").textContent = "";
     return;
   }
-  const of = countFor(state.n, s.unique);
+  const of = countFor(position.n, s.unique);
   $("position").textContent = number(s.index + 1n);
   $("of").textContent = of === null ? "" : ` of ${number(of)}`;
   $("where-kind").textContent = s.unique ? "class" : "solution";
@@ -415,7 +260,7 @@ function showWhere() {
 
 async function browse(forward) {
   stopAnimation();
-  const n = state.n;
+  const n = position.n;
   if (n === 2 || n === 3) {
     status(`n = ${n} has no solution to show.`);
     return;
@@ -445,7 +290,7 @@ async function browse(forward) {
 
 async function solve() {
   stopAnimation();
-  const n = state.n;
+  const n = position.n;
   if (n === 2 || n === 3) {
     status(`n = ${n} has no solution: no board of ${n} queens can be completed.`, true);
     return;
@@ -453,12 +298,12 @@ async function solve() {
   const pair = attacking_pair(flat());
   if (pair.length > 0) {
     const [r1, c1, r2, c2] = pair;
-    status(`${square_name(r1, c1)} and ${square_name(r2, c2)} attack each other: take one away, then solve.`, true);
+    status(`${squareName(r1, c1)} and ${squareName(r2, c2)} attack each other: take one away, then solve.`, true);
     return;
   }
   helper.cancel();
   const edit = ++state.edit;
-  const given = state.queens.size;
+  const given = position.queens.size;
   status(given ? `Looking for a solution with these ${plural(given, "queen")}…` : "Looking for a solution…");
   try {
     const { columns, seconds } = await helper.ask({ op: "solve", n, queens: Array.from(flat()) });
@@ -479,14 +324,12 @@ async function solve() {
 
 // ---- The animation: the textbook backtracking search, one event per step ----
 
-const CODE_LINE = [5, 4, 7, 2];
-
 function resetAnimation() {
   stopAnimation();
   state.finished = false;
   state.animation?.free();
   state.animation = null;
-  state.mark = null;
+  position.mark = null;
   showAnimation(null);
 }
 
@@ -499,9 +342,9 @@ function stopAnimation() {
 // The animation needs the board: it starts from an empty one.
 function animation() {
   if (!state.animation) {
-    const taken = state.queens.size;
-    state.animation = new Animation(state.n);
-    if (taken > 0) state.note = `The search starts from an empty board: your ${plural(taken, "queen")} came off.`;
+    const taken = position.queens.size;
+    state.animation = new Animation(position.n);
+    if (taken > 0) position.note = `The search starts from an empty board: your ${plural(taken, "queen")} came off.`;
   }
   return state.animation;
 }
@@ -518,13 +361,13 @@ function showAnimation(mark, finished = false) {
   const a = state.animation;
   if (a) {
     fromColumns(a.columns());
-    state.mark = mark;
+    position.mark = mark;
     const solution = mark && mark.kind === 3 ? { index: BigInt(a.solutions() - 1), unique: false } : null;
     state.edit++;
     state.solution = solution;
     describeBoard(draw());
-    if (state.note) status(state.note);
-    state.note = null;
+    if (position.note) status(position.note);
+    position.note = null;
     scheduleAddress();
     showWhere();
   }
@@ -532,52 +375,17 @@ function showAnimation(mark, finished = false) {
   $("rejections").textContent = (a ? a.rejections() : 0).toLocaleString("en");
   $("backtracks").textContent = (a ? a.backtracks() : 0).toLocaleString("en");
   $("found").textContent = (a ? a.solutions() : 0).toLocaleString("en");
-  $("event").textContent = explain(mark, finished);
+  $("event").textContent = explain(a, position.n, mark, finished);
   $("event").dataset.steps = a ? a.steps() : 0;
   const line = mark ? CODE_LINE[mark.kind] : 1;
   [...$("code").children].forEach((li, i) => li.classList.toggle("now", !!a && i + 1 === line));
   showBits();
 }
 
-function explain(mark, finished) {
-  const a = state.animation;
-  const n = state.n;
-  if (finished) {
-    return `Search finished: every square was tried, ${plural(a.solutions(), "solution")} found. Play or Restart watches it again.`;
-  }
-  if (!a || !mark) return "Press Play or Step to watch the search fill the board row by row.";
-  const here = square_name(mark.row, mark.col);
-  switch (mark.kind) {
-    case 0:
-      return mark.row + 1 === n
-        ? `Place a queen on ${here}: no queen above attacks it, and it is the last row.`
-        : `Place a queen on ${here}: no queen above attacks it. Go on to row ${mark.row + 2}.`;
-    case 1:
-      return `Reject ${here}: the queen on ${square_name(mark.by, mark.byCol)} attacks it along ${LINES[mark.line]}.`;
-    case 2:
-      return mark.row + 1 === n
-        ? `Take back the queen on ${here} to look for the next solution.`
-        : `Row ${mark.row + 2} has no safe square left: take back the queen on ${here} and try further right.`;
-    default:
-      return `Solution ${a.solutions().toLocaleString("en")}: all ${n} queens stand and none attacks another. Play goes on from here.`;
-  }
-}
-
-// The three masks of the fast counter for the row the search fills next.
 function showBits() {
   const view = $("bits");
   view.hidden = !$("show-bits").checked;
-  if (view.hidden) return;
-  const a = state.animation;
-  const n = state.n;
-  const row = a ? a.columns().length : 0;
-  const masks = a ? Array.from(a.masks()) : [0, 0, 0, (2 ** n - 1) >>> 0];
-  const bits = (m) => Array.from({ length: n }, (_, c) => ((m >>> c) & 1 ? "1" : "·")).join("");
-  const names = ["columns ", "falling ", "rising  ", "free    "];
-  view.textContent =
-    row >= n
-      ? "All rows are filled."
-      : `row ${row + 1}, column 1 on the left:\n${masks.map((m, i) => names[i] + bits(m)).join("\n")}`;
+  if (!view.hidden) view.textContent = bitsText(state.animation, position.n);
 }
 
 // Steps the animation once; false when the search is over.
@@ -595,7 +403,7 @@ function stepForward() {
 function finish() {
   stopAnimation();
   state.finished = true;
-  showAnimation(state.mark, true);
+  showAnimation(position.mark, true);
 }
 
 function stepBack() {
@@ -607,7 +415,7 @@ function stepBack() {
 
 function restart() {
   resetAnimation();
-  state.queens.clear();
+  position.queens.clear();
   animation();
   boardChanged();
   showAnimation(null);
@@ -686,10 +494,10 @@ function play() {
 // ---- n, the address and the keys ----
 
 function setN(n) {
-  state.n = n;
+  position.n = n;
   $("n").value = n;
-  state.queens = new Set([...state.queens].filter((k) => k.split(",").every((v) => Number(v) < n)));
-  state.focus = [0, 0];
+  position.queens = new Set([...position.queens].filter((k) => k.split(",").every((v) => Number(v) < n)));
+  position.focus = [0, 0];
   helper.cancel();
   resetAnimation();
   buildBoard();
@@ -701,11 +509,11 @@ function readN() {
   const text = $("n").value.trim();
   const n = Number(text);
   if (text === "" || !Number.isInteger(n) || n < 1 || n > maxN) {
-    status(`n must be a whole number from 1 to ${maxN}; “${text}” is not. The board stays at n = ${state.n}.`, true);
-    $("n").value = state.n;
+    status(`n must be a whole number from 1 to ${maxN}; “${text}” is not. The board stays at n = ${position.n}.`, true);
+    $("n").value = position.n;
     return;
   }
-  state.queens.clear();
+  position.queens.clear();
   setN(n);
 }
 
@@ -735,7 +543,7 @@ async function share() {
 }
 
 function clear() {
-  state.queens.clear();
+  position.queens.clear();
   edited();
 }
 
@@ -770,7 +578,7 @@ function nudgeSpeed(by) {
 
 async function main() {
   await init();
-  queenSvg = `<svg viewBox="0 0 100 100" width="80%" height="80%" aria-hidden="true"><path d="${queen_path()}"/></svg>`;
+  setQueenSvg(`<svg viewBox="0 0 100 100" width="80%" height="80%" aria-hidden="true"><path d="${queen_path()}"/></svg>`);
   maxN = max_n();
   $("n").max = maxN;
   $("n-max").textContent = maxN;
@@ -792,7 +600,7 @@ async function main() {
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (e.key in moves) {
       const [dr, dc] = moves[e.key];
-      focusSquare(Math.min(state.n - 1, Math.max(0, r + dr)), Math.min(state.n - 1, Math.max(0, c + dc)));
+      focusSquare(Math.min(position.n - 1, Math.max(0, r + dr)), Math.min(position.n - 1, Math.max(0, c + dc)));
       e.preventDefault();
     }
   });
