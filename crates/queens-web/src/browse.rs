@@ -80,7 +80,7 @@ pub const RANK_MAX_N: usize = 15;
 
 /// Where the solution `columns` comes in the lexicographic order of all solutions, from 0,
 /// in decimal; empty when `columns` is not a solution or the board is larger than
-/// [`RANK_MAX_N`]. It counts the solutions under each smaller column of each row.
+/// [`RANK_MAX_N`] ([`queens::solution_index`]).
 ///
 /// ```
 /// let third = queens::Solutions::new(8).unwrap().nth(2).unwrap();
@@ -89,20 +89,14 @@ pub const RANK_MAX_N: usize = 15;
 /// ```
 #[wasm_bindgen]
 pub fn rank(columns: &[u32]) -> String {
-    let n = columns.len();
-    if n > RANK_MAX_N || queens::validate(columns).is_err() {
+    if columns.len() > RANK_MAX_N {
         return String::new();
     }
-    let mut before = 0u128;
-    for row in 0..n {
-        let prefix = &columns[..row];
-        for column in 0..columns[row] {
-            let mut child = prefix.to_vec();
-            child.push(column);
-            before += queens::count_prefix(n, &child).expect("the board was checked");
-        }
-    }
-    before.to_string()
+    queens::solution_index(columns)
+        .ok()
+        .flatten()
+        .map(|i| i.to_string())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 
 use std::num::NonZeroUsize;
 
-use queens::{Completion, Outcome};
+use queens::{Completion, GivenConflict, Outcome};
 use wasm_bindgen::prelude::*;
 
 mod animation;
@@ -70,20 +70,22 @@ pub fn squares(n: u32, queens: &[u32]) -> Vec<u8> {
 }
 
 /// The first two queens of the position that attack each other, as `[row, column, row,
-/// column]`; empty when none do.
+/// column]`; empty when none do. The library's check of a completion's givens decides.
 ///
 /// ```
-/// assert_eq!(queens_web::attacking_pair(&[0, 0, 1, 2, 3, 3]), [0, 0, 3, 3]);
-/// assert!(queens_web::attacking_pair(&[0, 0, 1, 2]).is_empty());
+/// assert_eq!(queens_web::attacking_pair(4, &[0, 0, 1, 2, 3, 3]), [0, 0, 3, 3]);
+/// assert!(queens_web::attacking_pair(4, &[0, 0, 1, 2]).is_empty());
 /// ```
 #[wasm_bindgen]
-pub fn attacking_pair(queens: &[u32]) -> Vec<u32> {
-    let all: Vec<(u32, u32)> = pairs(queens).collect();
-    all.iter()
-        .enumerate()
-        .flat_map(|(i, &a)| all[i + 1..].iter().map(move |&b| (a, b)))
-        .find(|&(a, b)| attacks(a, b))
-        .map_or_else(Vec::new, |((r1, c1), (r2, c2))| vec![r1, c1, r2, c2])
+pub fn attacking_pair(n: u32, queens: &[u32]) -> Vec<u32> {
+    let givens = pairs(queens).fold(Completion::new(n as usize), |p, (r, c)| p.queen(r, c));
+    match givens.check() {
+        Err(GivenConflict::Attack {
+            queens: ((r1, c1), (r2, c2)),
+            ..
+        }) => vec![r1, c1, r2, c2],
+        _ => Vec::new(),
+    }
 }
 
 /// Whether a queen on `a` attacks the square `b`.

@@ -94,7 +94,7 @@ function scheduleAddress() {
 function describeBoard(conflicts) {
   const n = position.n;
   if (conflicts > 0) {
-    const [r1, c1, r2, c2] = attacking_pair(flat());
+    const [r1, c1, r2, c2] = attacking_pair(position.n, flat());
     status(`${conflicts} queens in conflict: ${squareName(r1, c1)} and ${squareName(r2, c2)} attack each other.`, true);
   } else if (position.queens.size === n) {
     status(`Solved: ${plural(n, "queen")}, none attacking another.`);
@@ -295,7 +295,7 @@ async function solve() {
     status(`n = ${n} has no solution: no board of ${n} queens can be completed.`, true);
     return;
   }
-  const pair = attacking_pair(flat());
+  const pair = attacking_pair(position.n, flat());
   if (pair.length > 0) {
     const [r1, c1, r2, c2] = pair;
     status(`${squareName(r1, c1)} and ${squareName(r2, c2)} attack each other: take one away, then solve.`, true);

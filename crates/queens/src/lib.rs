@@ -102,7 +102,7 @@ pub use complete::{
 pub use construct::{Construction, construct};
 pub use count::plan;
 pub use count::plan::{Plan, Unit, plan, plan_split, plan_with_units};
-pub use count::rank::{count_prefix, nth_solution, uniform_solution};
+pub use count::rank::{count_prefix, nth_solution, solution_index, uniform_solution};
 pub use count::{Counter, DEFAULT_MEMORY, Share, Tally, count};
 pub use enumerate::{Solutions, UniqueSolutions};
 pub use error::{Cause, Error};

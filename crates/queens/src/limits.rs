@@ -29,7 +29,8 @@ pub const RANDOM_MAX_N: usize = 100_000_000;
 /// The largest board the drawn text formats print: `n²` characters a board.
 pub const DRAWN_MAX_N: usize = 10_000;
 
-/// The largest board [`nth_solution`](crate::nth_solution) and
+/// The largest board [`nth_solution`](crate::nth_solution),
+/// [`solution_index`](crate::solution_index) and
 /// [`uniform_solution`](crate::uniform_solution) are offered for: each costs about a full
 /// count without symmetry, minutes at 18.
 pub const RANK_MAX_N: usize = 18;

@@ -1,6 +1,6 @@
 //! Ranking and exact uniform sampling, checked against the enumeration.
 
-use queens::{Solutions, count_prefix, nth_solution, uniform_solution};
+use queens::{Solutions, count_prefix, nth_solution, solution_index, uniform_solution};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -16,6 +16,11 @@ fn nth_matches_the_enumeration_for_every_rank() {
                 .unwrap()
                 .map(|p| p.into_columns());
             assert_eq!(got.as_ref(), Some(s), "n = {n}, k = {k}");
+            assert_eq!(
+                solution_index(s).unwrap(),
+                Some(k as u128),
+                "n = {n}, k = {k}"
+            );
         }
         assert_eq!(nth_solution(n, all.len() as u128).unwrap(), None, "n = {n}");
     }
@@ -32,7 +37,11 @@ fn nth_matches_the_enumeration_at_twelve() {
             nth_solution(12, k as u128).unwrap().unwrap().columns(),
             &all[k][..]
         );
+        assert_eq!(solution_index(&all[k]).unwrap(), Some(k as u128));
     }
+    let mut not_one = all[5].clone();
+    not_one.swap(0, 1);
+    assert_eq!(solution_index(&not_one).unwrap(), None);
 }
 
 #[test]

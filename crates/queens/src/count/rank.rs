@@ -82,6 +82,31 @@ pub fn nth_solution(n: usize, k: u128) -> Result<Option<Placement>, Error> {
     Ok((k == 0).then(|| Placement::new(prefix)))
 }
 
+/// Where the solution `columns` stands in the lexicographic order of [`Solutions`], from
+/// 0: the inverse of [`nth_solution`], at the same cost. It adds up the solutions under
+/// each smaller column of each row; `None` when `columns` is not a solution.
+///
+/// ```
+/// let third = queens::nth_solution(8, 2)?.unwrap();
+/// assert_eq!(queens::solution_index(third.columns())?, Some(2));
+/// assert_eq!(queens::solution_index(&[0, 1, 2, 3])?, None);
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn solution_index(columns: &[u32]) -> Result<Option<u128>, Error> {
+    let n = columns.len();
+    check_board(n, 0)?;
+    if validate_rows(columns, n).is_err() {
+        return Ok(None);
+    }
+    let mut before = 0u128;
+    for (row, &column) in columns.iter().enumerate() {
+        for smaller in 0..column {
+            before += count_prefix(n, &[&columns[..row], &[smaller]].concat())?;
+        }
+    }
+    Ok(Some(before))
+}
+
 /// A solution drawn uniformly at random among all of them: a uniform rank, then
 /// [`nth_solution`]. `None` when the board has no solution (n = 2 or 3).
 ///
