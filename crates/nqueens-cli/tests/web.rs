@@ -376,6 +376,21 @@ fn the_page_works_in_a_real_browser() {
     );
     browser.click("#unique");
 
+    // An address that asks for what the page cannot show says so; it keeps what it can.
+    browser.open(&at(&url, "#n=99&q=0.1_8.0_x.2_1.2.3"));
+    assert_eq!(browser.queens(), [(0, 1)]);
+    assert_eq!(
+        browser.text("#status"),
+        "The address asks for n = 99, and the page shows n = 1 to 32; \
+         it names 3 squares not on the 8×8 board, left out."
+    );
+    browser.open(&at(&url, "#n=5&q=4.4_5.0"));
+    assert_eq!(browser.queens(), [(4, 4)]);
+    assert_eq!(
+        browser.text("#status"),
+        "The address names 1 square not on the 5×5 board, left out."
+    );
+
     // A shared address opens the same position.
     browser.open(&at(&url, "#n=6&q=0.1_1.3"));
     assert_eq!(browser.queens(), [(0, 1), (1, 3)]);

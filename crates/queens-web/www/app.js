@@ -517,19 +517,23 @@ function readN() {
   setN(n);
 }
 
-// The address: #n=8&q=0.1_3.2 (row.column pairs, from 0).
+// The address: #n=8&q=0.1_3.2 (row.column pairs, from 0). What it asks for that the page
+// cannot show is named, never silently replaced.
 function fromAddress() {
   const params = new URLSearchParams(location.hash.slice(1));
   const asked = Number(params.get("n") || 8);
   const n = Number.isInteger(asked) && asked >= 1 && asked <= maxN ? asked : 8;
-  const q = (params.get("q") || "")
-    .split("_")
-    .filter(Boolean)
+  const pairs = (params.get("q") || "").split("_").filter(Boolean);
+  const q = pairs
     .map((p) => p.split(".").map(Number))
-    .filter(([r, c]) => Number.isInteger(r) && Number.isInteger(c) && r >= 0 && c >= 0);
+    .filter((p) => p.length === 2 && p.every((v) => Number.isInteger(v) && v >= 0 && v < n));
   setQueens(q);
   setN(n);
-  if (n !== asked) status(`The address asks for n = ${params.get("n")}; the page shows n = 1 to ${maxN}.`, true);
+  const problems = [];
+  if (n !== asked) problems.push(`asks for n = ${params.get("n")}, and the page shows n = 1 to ${maxN}`);
+  const dropped = pairs.length - q.length;
+  if (dropped > 0) problems.push(`names ${plural(dropped, "square")} not on the ${n}×${n} board, left out`);
+  if (problems.length > 0) status(`The address ${problems.join("; it ")}.`, true);
 }
 
 async function share() {
