@@ -3,7 +3,7 @@
 use queens::{Event, Trace};
 use wasm_bindgen::prelude::*;
 
-use crate::check_n;
+use crate::{check_n, full_row};
 
 /// What an event of the animation is, as the page receives it.
 const PLACE: u32 = 0;
@@ -190,8 +190,7 @@ impl Animation {
                 masks[2] |= 1 << left;
             }
         }
-        let full = u32::MAX >> (32 - self.n);
-        masks[3] = full & !(masks[0] | masks[1] | masks[2]);
+        masks[3] = full_row(self.n) & !(masks[0] | masks[1] | masks[2]);
         masks
     }
 }

@@ -4,7 +4,7 @@
 use queens::{Share, Symmetry, count_fixed};
 use wasm_bindgen::prelude::*;
 
-use crate::check_n;
+use crate::{check_n, full_row};
 
 /// Counts the solutions of a board a slice at a time: a bitboard backtracking search with
 /// its stack kept here between slices, so that a slice of any size ends where it was
@@ -56,7 +56,7 @@ impl Count {
         check_n(n)?;
         Ok(Count {
             n: n as usize,
-            full: u32::MAX >> (32 - n),
+            full: full_row(n as usize),
             first: 0,
             weight: 0,
             searched: 0,

@@ -36,6 +36,23 @@ fn check_n(n: u32) -> Result<(), JsError> {
     Ok(())
 }
 
+/// The squares of one row of an `n`-wide board, as bits `0..n`: the search masks' full row.
+fn full_row(n: usize) -> u32 {
+    u32::MAX >> (32 - n)
+}
+
+/// Whether `n` queens have any solution, as the library's explicit construction knows:
+/// all but n = 2 and 3. The page asks here instead of knowing it.
+///
+/// ```
+/// assert!(queens_web::solvable(1) && queens_web::solvable(4));
+/// assert!(!queens_web::solvable(2) && !queens_web::solvable(3));
+/// ```
+#[wasm_bindgen]
+pub fn solvable(n: u32) -> bool {
+    queens::construct(n as usize).is_some()
+}
+
 /// The pairs of a flat `[row, column, …]` array.
 fn pairs(queens: &[u32]) -> impl Iterator<Item = (u32, u32)> + '_ {
     queens.chunks_exact(2).map(|p| (p[0], p[1]))

@@ -2,7 +2,7 @@
 // (pkg/queens_web.js, built from crates/queens-web), the same code as the command line.
 // Work that can take long (counting, solving, browsing) runs in worker.js; the little
 // the drawing needs (attacked squares, the animation's next step) runs here.
-import init, { Animation, attacking_pair, max_n, queen_path } from "./pkg/queens_web.js";
+import init, { Animation, attacking_pair, max_n, queen_path, solvable } from "./pkg/queens_web.js";
 import {
   buildBoard,
   columnsOfBoard,
@@ -94,11 +94,11 @@ function scheduleAddress() {
 function describeBoard(conflicts) {
   const n = position.n;
   if (conflicts > 0) {
-    const [r1, c1, r2, c2] = attacking_pair(position.n, flat());
+    const [r1, c1, r2, c2] = attacking_pair(n, flat());
     status(`${conflicts} queens in conflict: ${squareName(r1, c1)} and ${squareName(r2, c2)} attack each other.`, true);
   } else if (position.queens.size === n) {
     status(`Solved: ${plural(n, "queen")}, none attacking another.`);
-  } else if (n === 2 || n === 3) {
+  } else if (!solvable(n)) {
     status(`n = ${n} has no solution: every way to place ${n} queens puts two in one line.`);
   } else {
     status(`${position.queens.size} of ${n} queens placed.`);
@@ -106,14 +106,16 @@ function describeBoard(conflicts) {
 }
 
 // Everything that follows a change of the board: the drawing, the message, the address,
-// and where the board stands among the solutions (`solution`, when the change says).
+// and where the board stands among the solutions (`solution`, when the change says; the
+// animation says for each solution it finds, so its boards are never numbered again).
 function boardChanged(solution = null) {
   state.edit++;
   state.solution = solution;
   describeBoard(draw());
   scheduleAddress();
   showWhere();
-  if (solution === null) rankBoard();
+  if (solution === null && !state.animation) rankBoard();
+  else ranker.cancel();
 }
 
 // Numbers a board that is a solution, when no one said which it is.
@@ -135,7 +137,6 @@ function rankBoard() {
 // The user's own change of the board: the animation, if any, gives the board back.
 function edited() {
   helper.cancel();
-  ranker.cancel();
   resetAnimation();
   boardChanged();
 }
@@ -261,7 +262,7 @@ function showWhere() {
 async function browse(forward) {
   stopAnimation();
   const n = position.n;
-  if (n === 2 || n === 3) {
+  if (!solvable(n)) {
     status(`n = ${n} has no solution to show.`);
     return;
   }
@@ -291,11 +292,11 @@ async function browse(forward) {
 async function solve() {
   stopAnimation();
   const n = position.n;
-  if (n === 2 || n === 3) {
+  if (!solvable(n)) {
     status(`n = ${n} has no solution: no board of ${n} queens can be completed.`, true);
     return;
   }
-  const pair = attacking_pair(position.n, flat());
+  const pair = attacking_pair(n, flat());
   if (pair.length > 0) {
     const [r1, c1, r2, c2] = pair;
     status(`${squareName(r1, c1)} and ${squareName(r2, c2)} attack each other: take one away, then solve.`, true);
@@ -362,14 +363,9 @@ function showAnimation(mark, finished = false) {
   if (a) {
     fromColumns(a.columns());
     position.mark = mark;
-    const solution = mark && mark.kind === 3 ? { index: BigInt(a.solutions() - 1), unique: false } : null;
-    state.edit++;
-    state.solution = solution;
-    describeBoard(draw());
+    boardChanged(mark?.kind === 3 ? { index: BigInt(a.solutions() - 1), unique: false } : null);
     if (position.note) status(position.note);
     position.note = null;
-    scheduleAddress();
-    showWhere();
   }
   $("nodes").textContent = (a ? a.nodes() : 0).toLocaleString("en");
   $("rejections").textContent = (a ? a.rejections() : 0).toLocaleString("en");
@@ -388,15 +384,12 @@ function showBits() {
   if (!view.hidden) view.textContent = bitsText(state.animation, position.n);
 }
 
-// Steps the animation once; false when the search is over.
-function stepForward() {
+// Step: pauses the play and takes one step of the search.
+function step() {
+  stopAnimation();
   const e = animation().step();
-  if (e.length === 0) {
-    finish();
-    return false;
-  }
-  showAnimation(eventOf(e));
-  return true;
+  if (e.length === 0) finish();
+  else showAnimation(eventOf(e));
 }
 
 // The search has tried every square.
@@ -417,7 +410,6 @@ function restart() {
   resetAnimation();
   position.queens.clear();
   animation();
-  boardChanged();
   showAnimation(null);
 }
 
@@ -560,10 +552,7 @@ const KEYS = {
   p: () => browse(false),
   u: () => $("unique").click(),
   k: () => play(),
-  ".": () => {
-    stopAnimation();
-    stepForward();
-  },
+  ".": () => step(),
   ",": () => stepBack(),
   f: () => runToSolution(),
   r: () => restart(),
@@ -629,10 +618,7 @@ async function main() {
   });
   $("count-here").addEventListener("click", () => (state.countRunning ? stopCount() : startCount(true)));
   $("play").addEventListener("click", play);
-  $("step").addEventListener("click", () => {
-    stopAnimation();
-    stepForward();
-  });
+  $("step").addEventListener("click", step);
   $("back").addEventListener("click", stepBack);
   $("to-solution").addEventListener("click", runToSolution);
   $("restart").addEventListener("click", restart);

@@ -16,7 +16,7 @@ export function setQueenSvg(svg) {
 }
 
 export function flat() {
-  return Uint32Array.from([...position.queens].flatMap((k) => k.split(",").map(Number)));
+  return Uint32Array.from(pairs().flat());
 }
 
 export function pairs() {
@@ -86,6 +86,8 @@ export function draw() {
   const n = position.n;
   const shown = squares(n, flat());
   const mark = position.mark;
+  // The row the animation is filling; none once it has found a solution.
+  const currentRow = mark && mark.kind !== 3 ? mark.row : -1;
   const classes = new Map();
   if (mark) {
     classes.set(`${mark.row},${mark.col}`, ["placed", "rejected", "removed", "placed"][mark.kind]);
@@ -97,7 +99,7 @@ export function draw() {
       const i = r * n + c;
       const kind = shown[i];
       const extra = classes.get(`${r},${c}`) || "";
-      const current = mark && mark.row === r && mark.kind !== 3 ? "current" : "";
+      const current = r === currentRow ? "current" : "";
       const key = `${kind}|${extra}|${current}`;
       if (kind === 3) conflicts++;
       if (drawn[i] === key) continue;
@@ -125,7 +127,7 @@ export function draw() {
     }
   }
   drawAttackLine(mark);
-  [...$("ranks").children].forEach((el, r) => el.classList.toggle("current", !!mark && mark.row === r && mark.kind !== 3));
+  [...$("ranks").children].forEach((el, r) => el.classList.toggle("current", r === currentRow));
   $("frame").classList.toggle("solved", !!mark && mark.kind === 3);
   const board = $("board");
   board.dataset.queens = position.queens.size;
