@@ -80,7 +80,7 @@ pub(crate) fn memory(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>
 /// (`RuntimeError`).
 pub(crate) fn error(err: queens::Error) -> PyErr {
     match err {
-        queens::Error::Io(_) => PyOSError::new_err(describe(&err)),
+        queens::Error::Io(_) | queens::Error::Output(_) => PyOSError::new_err(describe(&err)),
         queens::Error::Threads(_) => PyRuntimeError::new_err(describe(&err)),
         _ => PyValueError::new_err(err.to_string()),
     }

@@ -209,7 +209,7 @@ pub fn validate(columns: &[u32]) -> Result<(), Conflict> {
 /// Checks the first `columns.len()` rows of a board `n` columns wide: no queen off the board
 /// and no two attacking each other. [`validate`] is the case of a full board.
 pub(crate) fn validate_rows(columns: &[u32], n: usize) -> Result<(), Conflict> {
-    check_rows(
+    let verdict = check_rows(
         &mut |visit| {
             for &c in columns {
                 if visit(c).is_break() {
@@ -218,7 +218,8 @@ pub(crate) fn validate_rows(columns: &[u32], n: usize) -> Result<(), Conflict> {
             }
         },
         n,
-    )
+    );
+    verdict.expect("a slice reads the same on every pass")
 }
 
 /// The rule a queen breaks first.
@@ -230,7 +231,10 @@ enum Clash {
 
 /// [`validate_rows`] over a scan that can be repeated: one pass finds the first broken rule
 /// in row order, and only then a second finds the earlier queen it clashes with.
-pub(crate) fn check_rows(scan: &mut Scan<'_>, n: usize) -> Result<(), Conflict> {
+///
+/// `None` when the second pass does not find the clash the first one saw: only a scan
+/// whose columns changed between its passes (a file rewritten while it is read) does that.
+pub(crate) fn check_rows(scan: &mut Scan<'_>, n: usize) -> Option<Result<(), Conflict>> {
     let mut cols = BitSet::with_capacity(n);
     let mut sums = BitSet::with_capacity(2 * n);
     let mut diffs = BitSet::with_capacity(2 * n);
@@ -254,10 +258,10 @@ pub(crate) fn check_rows(scan: &mut Scan<'_>, n: usize) -> Result<(), Conflict> 
         ControlFlow::Continue(())
     });
     let Some((row, clash)) = first else {
-        return Ok(());
+        return Some(Ok(()));
     };
     if let Clash::OffBoard(column) = clash {
-        return Err(Conflict::OffBoard { row, column, n });
+        return Some(Err(Conflict::OffBoard { row, column, n }));
     }
     let (mut r, mut earlier) = (0, None);
     scan(&mut |column| {
@@ -274,15 +278,12 @@ pub(crate) fn check_rows(scan: &mut Scan<'_>, n: usize) -> Result<(), Conflict> 
         r += 1;
         ControlFlow::Continue(())
     });
-    let rows = (
-        earlier.expect("a bitset saw the clash, so an earlier queen matches it"),
-        row,
-    );
-    Err(match clash {
+    let rows = (earlier?, row);
+    Some(Err(match clash {
         Clash::Column(column) => Conflict::SameColumn {
             rows,
             column: column as u32,
         },
         _ => Conflict::SameDiagonal { rows },
-    })
+    }))
 }

@@ -38,6 +38,10 @@ pub enum Error {
     /// Reading the input failed; the I/O error is the [source](std::error::Error::source).
     #[error("cannot read the input")]
     Io(#[source] Cause),
+    /// Writing the output failed; the I/O error is the
+    /// [source](std::error::Error::source).
+    #[error("cannot write the output")]
+    Output(#[source] Cause),
     /// More threads were asked for than [`MAX_THREADS`](crate::limits::MAX_THREADS).
     #[error("{threads} threads asked for: at most {max}")]
     TooManyThreads {

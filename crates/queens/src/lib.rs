@@ -108,7 +108,9 @@ pub use enumerate::{Solutions, UniqueSolutions};
 pub use error::{Cause, Error};
 pub use formats::completion::parse_completion;
 pub use formats::export::{Export, NotCompletion, SolverAnswer, export, parse_solver_answer};
-pub use formats::parse::{Parsed, check_placements_start, parse_placements};
+pub use formats::parse::{
+    Parsed, Placements, check_placements_start, parse_placements, read_placements,
+};
 pub use formats::render::{SolutionWriter, render};
 pub use formats::stream::{ColumnVerdicts, Verdict, verify_columns, verify_columns_seekable};
 pub use formats::svg::{Picture, QUEEN_PATH, SQUARE_PIXELS};

@@ -62,6 +62,11 @@ pub const VERIFY_MAX_N: usize = 1_000_000_000;
 /// column arrays): boards, JSON, completion problems.
 pub const INPUT_MAX_BYTES: u64 = 1 << 30;
 
+/// The longest line any text format is read in, for the formats read a line at a time
+/// (boards, JSON Lines, framed grids, completion problems): it is held while it is read.
+/// Column arrays are streamed and have no such limit.
+pub const LINE_MAX_BYTES: usize = 1 << 30;
+
 /// How deeply lists may nest in a parameter file: the published formats nest two deep.
 pub const NESTING_MAX_DEPTH: usize = 16;
 
@@ -82,20 +87,58 @@ pub const PROMPT_MAX_BYTES: usize = 1024;
 /// How many characters of the input an error message quotes.
 pub const EXCERPT_CHARS: usize = 40;
 
-/// `text` cut to [`EXCERPT_CHARS`] characters, with `…` where it was cut, for quoting
-/// input in an error message without echoing all of it.
+/// How many characters of a file name an error message quotes: names are cut like any
+/// other quoted input, but later, since a path's end tells files apart.
+pub const NAME_EXCERPT_CHARS: usize = 160;
+
+/// `text` cut to [`EXCERPT_CHARS`] characters, with `…` where it was cut, and its control
+/// characters escaped (`\n`, `\u{1b}`), for quoting input in an error message of one
+/// line without echoing all of it. The one rule for quoting input, names included
+/// ([`excerpt_name`]).
 ///
 /// ```
 /// use queens::limits::excerpt;
 ///
 /// assert_eq!(excerpt("[1, 3, 0, 2]"), "[1, 3, 0, 2]");
 /// assert_eq!(excerpt(&"9".repeat(100_000)).chars().count(), 41);
+/// assert_eq!(excerpt("4\u{1b}[2J\n\0"), "4\\u{1b}[2J\\n\\0");
 /// ```
 pub fn excerpt(text: &str) -> Cow<'_, str> {
-    match text.char_indices().nth(EXCERPT_CHARS) {
-        None => Cow::Borrowed(text),
-        Some((at, _)) => Cow::Owned(format!("{}…", &text[..at])),
+    cut(text, EXCERPT_CHARS)
+}
+
+/// A file name as error messages quote it: by the rule of [`excerpt`], cut after
+/// [`NAME_EXCERPT_CHARS`] characters.
+///
+/// ```
+/// use queens::limits::excerpt_name;
+///
+/// assert_eq!(excerpt_name("runs/plan-16.json"), "runs/plan-16.json");
+/// assert_eq!(excerpt_name("two\nlines"), "two\\nlines");
+/// ```
+pub fn excerpt_name(name: &str) -> Cow<'_, str> {
+    cut(name, NAME_EXCERPT_CHARS)
+}
+
+/// `text` cut after `most` characters, its control characters escaped.
+fn cut(text: &str, most: usize) -> Cow<'_, str> {
+    let end = text.char_indices().nth(most).map(|(at, _)| at);
+    let kept = &text[..end.unwrap_or(text.len())];
+    if end.is_none() && !kept.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
     }
+    let mut out = String::with_capacity(kept.len() + 3);
+    for c in kept.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    if end.is_some() {
+        out.push('…');
+    }
+    Cow::Owned(out)
 }
 
 /// `message` with every run quoted between `'` or `"` cut by [`excerpt`], for passing on
@@ -128,8 +171,5 @@ pub fn excerpt_quotes(message: &str) -> String {
 /// What is left of a message after its last quote: cut as well, should an unpaired quote
 /// leave a whole input behind it.
 fn excerpt_tail(rest: &str) -> Cow<'_, str> {
-    match rest.char_indices().nth(4 * EXCERPT_CHARS) {
-        None => Cow::Borrowed(rest),
-        Some((at, _)) => Cow::Owned(format!("{}…", &rest[..at])),
-    }
+    cut(rest, 4 * EXCERPT_CHARS)
 }

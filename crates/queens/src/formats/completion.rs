@@ -1,6 +1,7 @@
 //! Reading completion problems: partial boards, and the parameter files of the published
 //! benchmark instances.
 
+use super::lines::{SplitLines, split_lines};
 use crate::Error;
 use crate::complete::{Completion, Diagonal};
 use crate::limits::{COMPLETION_MAX_N, NESTING_MAX_DEPTH, excerpt};
@@ -52,8 +53,7 @@ pub fn parse_completion(text: &str) -> Result<Completion, Error> {
 
 /// A partial board, in `board` or `line` layout.
 fn parse_board(text: &str) -> Result<Completion, Error> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
+    let lines: Vec<(usize, &str)> = split_lines(text)
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim()))
         .filter(|(_, l)| !l.is_empty())
@@ -106,7 +106,7 @@ enum Token {
 /// The tokens of a parameter file, cut one at a time from its lines, so that memory holds
 /// the values read rather than a list of every token.
 struct Lexer<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    lines: std::iter::Enumerate<SplitLines<'a>>,
     /// What is left of the current line's code.
     code: &'a str,
     /// The current line (1-based).
@@ -116,7 +116,7 @@ struct Lexer<'a> {
 impl<'a> Lexer<'a> {
     fn new(text: &'a str) -> Self {
         Lexer {
-            lines: text.lines().enumerate(),
+            lines: split_lines(text).enumerate(),
             code: "",
             line: 1,
         }
@@ -355,23 +355,24 @@ fn parse_parameters(text: &str) -> Result<Completion, Error> {
             p.next()?;
         }
         let value = p.value()?;
-        let int = |v: &Value| match v {
-            Value::Int(i) => Ok((line, *i)),
+        let int = |v: Value| match v {
+            Value::Int(i) => Ok(i),
             Value::List(_) => Err(Error::parse(line, format!("'{name}' must be a number"))),
         };
-        match name.as_str() {
-            "n" => params.n = Some(int(&value)?),
-            "numdiags" => params.numdiags = Some(int(&value)?),
-            "m" => params.m = Some(int(&value)?),
-            "init" => params.init = Some((line, value)),
-            "diags" => params.diags = Some((line, value)),
-            "row" => params.row = Some((line, value)),
-            "col" => params.col = Some((line, value)),
-            "blocks" => params.blocks = Some((line, value)),
-            "numsum" => params.numsum = Some(int(&value)?),
-            "sumdiags" => params.sumdiags = Some((line, value)),
-            "numdiff" => params.numdiff = Some(int(&value)?),
-            "diffdiags" => params.diffdiags = Some((line, value)),
+        let key = name.as_str();
+        match key {
+            "n" => once(&mut params.n, key, line, int(value)?)?,
+            "numdiags" => once(&mut params.numdiags, key, line, int(value)?)?,
+            "m" => once(&mut params.m, key, line, int(value)?)?,
+            "init" => once(&mut params.init, key, line, value)?,
+            "diags" => once(&mut params.diags, key, line, value)?,
+            "row" => once(&mut params.row, key, line, value)?,
+            "col" => once(&mut params.col, key, line, value)?,
+            "blocks" => once(&mut params.blocks, key, line, value)?,
+            "numsum" => once(&mut params.numsum, key, line, int(value)?)?,
+            "sumdiags" => once(&mut params.sumdiags, key, line, value)?,
+            "numdiff" => once(&mut params.numdiff, key, line, int(value)?)?,
+            "diffdiags" => once(&mut params.diffdiags, key, line, value)?,
             other => {
                 return Err(Error::parse(
                     line,
@@ -385,6 +386,24 @@ fn parse_parameters(text: &str) -> Result<Completion, Error> {
         p.eat(';')?;
     }
     build(params)
+}
+
+/// Sets a parameter read on `line`, refusing one given before: the last one winning would
+/// silently drop what the first one said (a given queen, a closed diagonal, the size).
+fn once<T>(slot: &mut Option<(usize, T)>, key: &str, line: usize, value: T) -> Result<(), Error> {
+    if let Some((first, _)) = slot {
+        let what = if key == "n" || key == "board" {
+            "the board size (n or board(N).)".to_owned()
+        } else {
+            format!("'{key}'")
+        };
+        return Err(Error::parse(
+            line,
+            format!("{what} is given twice, on lines {first} and {line}: give each parameter once"),
+        ));
+    }
+    *slot = Some((line, value));
+    Ok(())
 }
 
 /// A `board(n).` or `block(r, c).` fact, after its opening parenthesis.
@@ -406,7 +425,7 @@ fn fact(p: &mut Parser<'_>, name: &str, line: usize, params: &mut Params) -> Res
     }
     p.expect('.')?;
     match (name, &args[..]) {
-        ("board", &[n]) => params.n = Some((line, n)),
+        ("board", &[n]) => once(&mut params.n, name, line, n)?,
         ("block", &[r, c]) => {
             p.count_value()?;
             params.facts.push((line, r, c));

@@ -12,9 +12,10 @@ use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
 
+use super::lines::split_lines;
 use crate::complete::{Completion, Diagonal, GivenConflict};
 use crate::error::Cause;
-use crate::limits::EXPORT_MAX_N;
+use crate::limits::{EXPORT_MAX_N, excerpt};
 use crate::{Conflict, Error, validate};
 
 /// A language a completion problem can be exported to.
@@ -96,7 +97,7 @@ pub fn export(problem: &Completion, to: Export, out: impl Write) -> Result<(), E
         Export::Minizinc => minizinc(problem, out),
         Export::Essence => essence(problem, out),
     };
-    written.map_err(|e| Error::Io(Cause::new(e)))
+    written.map_err(|e| Error::Output(Cause::new(e)))
 }
 
 /// A one-line summary of the problem, for the files' headers.
@@ -332,40 +333,41 @@ pub enum SolverAnswer {
 /// ```
 pub fn parse_solver_answer(n: usize, text: &str) -> Result<SolverAnswer, Error> {
     let lines = || {
-        text.lines()
+        split_lines(text)
             .map(str::trim)
             .enumerate()
             .map(|(i, l)| (i + 1, l))
     };
-    if lines()
-        .any(|(_, l)| l == "s UNSATISFIABLE" || l == "=====UNSATISFIABLE=====" || l == "UNSAT")
-    {
-        return Ok(SolverAnswer::Unsatisfiable);
+    // Every statement of the answer is read, and two that disagree are refused: checking
+    // only the first of them would pass an answer that also says something else.
+    let status = |l: &str| match l {
+        "s UNSATISFIABLE" | "=====UNSATISFIABLE=====" | "UNSAT" => Some(false),
+        "s SATISFIABLE" | "SAT" => Some(true),
+        _ => None,
+    };
+    let mut said: Option<(usize, bool)> = None;
+    for (line, l) in lines() {
+        let Some(sat) = status(l) else { continue };
+        match said {
+            Some((first, before)) if before != sat => {
+                return Err(Error::parse(
+                    line,
+                    format!(
+                        "the answer says both satisfiable and unsatisfiable (lines {first} and {line})"
+                    ),
+                ));
+            }
+            Some(_) => {}
+            None => said = Some((line, sat)),
+        }
     }
-    if let Some((line, l)) = lines().find(|(_, l)| l.starts_with("q =") || l.starts_with("q=")) {
-        let list = l
-            .split_once('=')
-            .map_or("", |(_, v)| v)
-            .trim()
-            .trim_end_matches(';');
-        let inner = list
-            .strip_prefix('[')
-            .and_then(|s| s.strip_suffix(']'))
-            .ok_or_else(|| Error::parse(line, "expected MiniZinc's output q = [c0, c1, …];"))?;
-        let columns = inner
-            .split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(|s| {
-                s.parse::<u32>().map_err(|_| {
-                    Error::parse(
-                        line,
-                        format!("'{s}' is not a column: expected a whole number"),
-                    )
-                })
-            })
-            .collect::<Result<Vec<u32>, Error>>()?;
-        return Ok(SolverAnswer::Queens((0u32..).zip(columns).collect()));
+    let mut minizinc = lines().filter(|(_, l)| l.starts_with("q =") || l.starts_with("q="));
+    let first_q = minizinc.next();
+    if let (Some((first, _)), Some((line, _))) = (first_q, minizinc.next()) {
+        return Err(Error::parse(
+            line,
+            format!("two answers q = […], on lines {first} and {line}: give one"),
+        ));
     }
     // A model's literals: `v` lines, or bare lines of integers with a negative among them
     // (which a bare column array never has).
@@ -374,35 +376,44 @@ pub fn parse_solver_answer(n: usize, text: &str) -> Result<SolverAnswer, Error> 
             || l.split_whitespace().all(|w| w.parse::<i64>().is_ok())
                 && l.split_whitespace().any(|w| w.starts_with('-'))
     };
-    let literal_lines: Vec<(usize, &str)> = lines().filter(|(_, l)| is_literals(l)).collect();
-    if !literal_lines.is_empty() {
-        let squares = (n * n) as i64;
-        let mut queens = Vec::new();
-        for (line, l) in literal_lines {
-            for word in l.trim_start_matches('v').split_whitespace() {
-                let lit: i64 = word.parse().map_err(|_| {
-                    Error::parse(
-                        line,
-                        format!("'{word}' is not a literal: expected a whole number"),
-                    )
-                })?;
-                if lit > 0 && lit <= squares {
-                    let v = (lit - 1) as usize;
-                    queens.push(((v / n) as u32, (v % n) as u32));
-                }
-            }
+    let first_literals = lines().find(|(_, l)| is_literals(l));
+    let model = match (first_q, first_literals) {
+        (Some((q, _)), Some((v, _))) => {
+            return Err(Error::parse(
+                q.max(v),
+                format!(
+                    "the answer holds both q = […] (line {q}) and a model's literals (line {v}): give one"
+                ),
+            ));
         }
-        return Ok(SolverAnswer::Queens(queens));
+        (Some(first), None) | (None, Some(first)) => Some(first.0),
+        (None, None) => None,
+    };
+    if let (Some((line, false)), Some(at)) = (said, model) {
+        return Err(Error::parse(
+            line.max(at),
+            format!("the answer says unsatisfiable (line {line}) but gives a model (line {at})"),
+        ));
     }
-    if let Some((line, _)) = lines().find(|&(_, l)| l == "s SATISFIABLE") {
+    if let Some((_, false)) = said {
+        return Ok(SolverAnswer::Unsatisfiable);
+    }
+    if let Some((line, l)) = first_q {
+        return minizinc_queens(line, l).map(SolverAnswer::Queens);
+    }
+    if first_literals.is_some() {
+        return literal_queens(n, lines().filter(|(_, l)| is_literals(l)))
+            .map(SolverAnswer::Queens);
+    }
+    if let Some((line, true)) = said {
         return Err(Error::parse(
             line,
             "the solver says SATISFIABLE but prints no v lines: run it so that it prints its model",
         ));
     }
-    let parsed = crate::parse_placements(text)?;
-    match parsed.into_iter().next() {
-        Some(p) => {
+    let mut parsed = crate::parse_placements(text)?.into_iter();
+    match (parsed.next(), parsed.next()) {
+        (Some(p), None) => {
             let placement = p
                 .placement
                 .map_err(|c| Error::parse(p.line, c.to_string()))?;
@@ -410,11 +421,90 @@ pub fn parse_solver_answer(n: usize, text: &str) -> Result<SolverAnswer, Error> 
                 (0u32..).zip(placement.into_columns()).collect(),
             ))
         }
-        None => Err(Error::parse(
+        (Some(p), Some(q)) => Err(Error::parse(
+            q.line,
+            format!(
+                "a second placement (the first is on line {}): an answer is one placement",
+                p.line
+            ),
+        )),
+        (None, _) => Err(Error::parse(
             1,
             "no answer found: expected a SAT solver's v lines, MiniZinc's q = […]; or a placement",
         )),
     }
+}
+
+/// The queens of MiniZinc's `q = [c0, c1, …];` on `line`.
+fn minizinc_queens(line: usize, l: &str) -> Result<Vec<(u32, u32)>, Error> {
+    let list = l
+        .split_once('=')
+        .map_or("", |(_, v)| v)
+        .trim()
+        .trim_end_matches(';');
+    let inner = list
+        .strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .ok_or_else(|| Error::parse(line, "expected MiniZinc's output q = [c0, c1, …];"))?;
+    let columns = inner
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<u32>().map_err(|_| {
+                Error::parse(
+                    line,
+                    format!("'{}' is not a column: expected a whole number", excerpt(s)),
+                )
+            })
+        })
+        .collect::<Result<Vec<u32>, Error>>()?;
+    Ok((0u32..).zip(columns).collect())
+}
+
+/// The queens of a model's literals: square (r, c) is variable r·n + c + 1, and a
+/// variable given both true and false is refused, naming the line of the second.
+fn literal_queens<'a>(
+    n: usize,
+    lines: impl Iterator<Item = (usize, &'a str)>,
+) -> Result<Vec<(u32, u32)>, Error> {
+    let squares = (n as i64).saturating_mul(n as i64);
+    let mut seen: std::collections::HashMap<u64, (bool, usize)> = Default::default();
+    let mut queens = Vec::new();
+    for (line, l) in lines {
+        for word in l.trim_start_matches('v').split_whitespace() {
+            let lit: i64 = word.parse().map_err(|_| {
+                Error::parse(
+                    line,
+                    format!(
+                        "'{}' is not a literal: expected a whole number",
+                        excerpt(word)
+                    ),
+                )
+            })?;
+            if lit == 0 {
+                continue;
+            }
+            let (var, value) = (lit.unsigned_abs(), lit > 0);
+            match seen.insert(var, (value, line)) {
+                Some((before, first)) if before != value => {
+                    return Err(Error::parse(
+                        line,
+                        format!(
+                            "variable {var} is given both true and false (lines {first} and {line}): a model gives each variable one value"
+                        ),
+                    ));
+                }
+                Some(_) => continue,
+                None => {}
+            }
+            if value && lit <= squares {
+                let v = (lit - 1) as usize;
+                queens.push(((v / n) as u32, (v % n) as u32));
+            }
+        }
+    }
+    Ok(queens)
 }
 
 /// Why queens are not a completion of a problem.

@@ -12,6 +12,7 @@
 
 pub(crate) mod completion;
 pub(crate) mod export;
+pub(crate) mod lines;
 pub(crate) mod parse;
 pub(crate) mod render;
 pub(crate) mod stream;

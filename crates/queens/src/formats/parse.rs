@@ -1,10 +1,16 @@
-//! Reading placements back from any [`Format`](crate::Format), detecting which one it is.
+//! Reading placements back from any [`Format`](crate::Format), detecting which one it is,
+//! from a text or streamed from a reader.
 
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Cursor, Read};
 use std::str::FromStr;
 
+use serde::de::{self, Deserializer as _, SeqAccess, Visitor};
+
+use super::lines::{TextLines, io_error, line_of};
 use super::render::{DARK, QUEEN};
 use super::stream::{LineEnd, read_column_line};
-use crate::limits::excerpt_quotes;
+use crate::limits::{INPUT_MAX_BYTES, excerpt_quotes};
 use crate::{Conflict, Error, Placement};
 
 /// One placement read from a text: where it starts, and its columns, or why it is not a
@@ -22,14 +28,16 @@ pub struct Parsed {
 /// - `Q` or `.`: boards (`board` format, blank lines between boards) or one board per line
 ///   (`line` format, rows separated by spaces; trailing spaces are ignored);
 /// - `[` or a digit: column arrays, one per line, in brackets or bare (`[1, 3, 0, 2]`,
-///   `[1 3 0 2]`, `1 3 0 2`, `1,3,0,2`), read exactly as [`verify_columns`](crate::verify_columns)
-///   reads them; or, when the text starts with `[[` or `["`, or is exactly `[]`, one
-///   LeetCode JSON array of boards;
+///   `[1 3 0 2]`, `1 3 0 2`, `1,3,0,2`, and `[]`, the empty board), read exactly as
+///   [`verify_columns`](crate::verify_columns) reads them; or, when the text starts with
+///   `[[` or `["` (white space between them allowed), one LeetCode JSON array of boards;
 /// - `{`: JSON Lines with a `columns` array (and, optionally, `n` that must match);
 /// - `╔`: the `unicode` format's framed grids.
 ///
-/// Blank input holds no placement. Only structure is checked here; whether a placement
-/// is a solution is [`validate`](crate::validate)'s job.
+/// Lines end at `\n`, `\r\n` or a lone `\r`, in every format. Blank input holds no
+/// placement. Only structure is checked here; whether a placement is a solution is
+/// [`validate`](crate::validate)'s job. [`read_placements`] reads the same from a reader,
+/// one placement at a time.
 ///
 /// ```
 /// use queens::{parse_placements, Conflict};
@@ -43,16 +51,7 @@ pub struct Parsed {
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn parse_placements(text: &str) -> Result<Vec<Parsed>, Error> {
-    check_placements_start(text)?;
-    let trimmed = text.trim_start();
-    match trimmed.chars().next() {
-        None => Ok(Vec::new()),
-        Some('Q' | '.') => parse_boards(text),
-        Some('[') if is_leetcode(trimmed) => parse_leetcode(text),
-        Some('[' | '0'..='9') => parse_column_lines(text),
-        Some('{') => parse_lines(text, parse_json_line),
-        _ => parse_unicode(text),
-    }
+    read_placements(text.as_bytes()).collect()
 }
 
 /// Checks that the first non-blank character of `text` starts a format
@@ -68,14 +67,300 @@ pub fn parse_placements(text: &str) -> Result<Vec<Parsed>, Error> {
 pub fn check_placements_start(text: &str) -> Result<(), Error> {
     let trimmed = text.trim_start();
     match trimmed.chars().next() {
-        None | Some('Q' | '.' | '[' | '0'..='9' | '{' | '╔') => Ok(()),
-        Some(other) => Err(Error::parse(
-            line_of(text, text.len() - trimmed.len()),
+        None => Ok(()),
+        Some(first) => starts_format(first, line_of(text, text.len() - trimmed.len())),
+    }
+}
+
+/// Whether `first`, the first non-blank character, on line `line`, starts a format.
+fn starts_format(first: char, line: usize) -> Result<(), Error> {
+    match first {
+        'Q' | '.' | '[' | '0'..='9' | '{' | '╔' => Ok(()),
+        other => Err(Error::parse(
+            line,
             format!(
                 "cannot tell the format from {other:?}: expected a board of 'Q' and '.', a column array like [1, 3, 0, 2], LeetCode JSON or JSON Lines"
             ),
         )),
     }
+}
+
+/// Reads placements from `input` as [`parse_placements`] reads them from a text, one at a
+/// time: memory holds one line and one board, never the whole input (but for LeetCode
+/// JSON, one array that is read whole, at most
+/// [`INPUT_MAX_BYTES`](crate::limits::INPUT_MAX_BYTES), its boards kept as columns).
+/// The first error ends the placements.
+///
+/// ```
+/// let text = "1 3 0 2\r2 0 3 1\r";
+/// let all: Vec<_> = queens::read_placements(text.as_bytes()).collect::<Result<_, _>>()?;
+/// assert_eq!(all.len(), 2);
+/// assert_eq!((all[1].line, all[1].placement.as_ref().unwrap().columns()), (2, &[2, 0, 3, 1][..]));
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn read_placements<R: BufRead>(input: R) -> Placements<R> {
+    Placements {
+        state: State::Start(Some(input)),
+    }
+}
+
+/// The placements of [`read_placements`].
+pub struct Placements<R> {
+    state: State<R>,
+}
+
+impl<R> std::fmt::Debug for Placements<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Placements").finish_non_exhaustive()
+    }
+}
+
+/// The input with the bytes read to tell its format put back before it.
+type Source<R> = io::Chain<Cursor<Vec<u8>>, R>;
+
+enum State<R> {
+    /// Nothing read yet.
+    Start(Option<R>),
+    /// Column arrays, one a line; the number of the next line.
+    Columns(Source<R>, usize),
+    /// Drawn boards, JSON Lines or framed grids, a line at a time.
+    Lines(TextLines<Source<R>>, Layout),
+    /// A LeetCode array, read whole.
+    Leetcode(VecDeque<Parsed>),
+    /// An error was returned, or the input ended.
+    Done,
+}
+
+/// How a line-based text holds its placements.
+enum Layout {
+    /// `Q`/`.` rows; whether one board a line is told by the first line.
+    Drawn(Option<bool>, Block),
+    /// JSON Lines.
+    Json,
+    /// Framed grids: the line of the open frame's top edge, and its rows.
+    Unicode(Option<usize>, Vec<(usize, Row)>),
+}
+
+/// The rows of a board being read, one line each.
+type Block = Vec<(usize, Row)>;
+
+impl<R: BufRead> Iterator for Placements<R> {
+    type Item = Result<Parsed, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let next = self.advance().transpose();
+        if !matches!(next, Some(Ok(_))) {
+            self.state = State::Done;
+        }
+        next
+    }
+}
+
+impl<R: BufRead> Placements<R> {
+    fn advance(&mut self) -> Result<Option<Parsed>, Error> {
+        loop {
+            match &mut self.state {
+                State::Start(input) => {
+                    let Some(input) = input.take() else {
+                        return Ok(None);
+                    };
+                    self.state = start(input)?;
+                }
+                State::Columns(input, line) => {
+                    let mut columns = Vec::new();
+                    let at = *line;
+                    *line += 1;
+                    match read_column_line(input, at, |c| columns.push(c))?.0 {
+                        LineEnd::Eof => return Ok(None),
+                        LineEnd::Blank => {}
+                        LineEnd::Placement => {
+                            return Ok(Some(Parsed {
+                                line: at,
+                                placement: Ok(Placement::new(columns)),
+                            }));
+                        }
+                    }
+                }
+                State::Lines(lines, layout) => return next_in_lines(lines, layout),
+                State::Leetcode(boards) => return Ok(boards.pop_front()),
+                State::Done => return Ok(None),
+            }
+        }
+    }
+}
+
+/// Skips the blank bytes before the first character, reads as far as it takes to tell
+/// the format, and puts those bytes back.
+fn start<R: BufRead>(mut input: R) -> Result<State<R>, Error> {
+    let mut line = 1;
+    let mut after_cr = false;
+    // Blank bytes are counted as lines and dropped: any number of them takes no memory.
+    let first = loop {
+        let chunk = input.fill_buf().map_err(io_error)?;
+        let Some(&b) = chunk.first() else {
+            return Ok(State::Done);
+        };
+        if !b.is_ascii_whitespace() {
+            break b;
+        }
+        if b == b'\r' || (b == b'\n' && !after_cr) {
+            line += 1;
+        }
+        after_cr = b == b'\r';
+        input.consume(1);
+    };
+    let mut head = Vec::new();
+    // A character is up to four bytes; its first byte says how many.
+    let width = match first {
+        0xF0.. => 4,
+        0xE0.. => 3,
+        0xC0.. => 2,
+        _ => 1,
+    };
+    (&mut input)
+        .take(width)
+        .read_to_end(&mut head)
+        .map_err(io_error)?;
+    let Some(first) = std::str::from_utf8(&head)
+        .ok()
+        .and_then(|s| s.chars().next())
+    else {
+        return Err(Error::parse(line, "not UTF-8 text"));
+    };
+    starts_format(first, line)?;
+    let mut leetcode = false;
+    if first == '[' {
+        // `[[` or `["`, white space between them allowed, opens a LeetCode array.
+        loop {
+            let mut byte = [0];
+            if input.read(&mut byte).map_err(io_error)? == 0 {
+                break;
+            }
+            head.push(byte[0]);
+            if !byte[0].is_ascii_whitespace() {
+                leetcode = matches!(byte[0], b'[' | b'"');
+                break;
+            }
+        }
+    }
+    let source = Cursor::new(head).chain(input);
+    Ok(match first {
+        '[' if leetcode => State::Leetcode(read_leetcode(source, line)?),
+        '[' | '0'..='9' => State::Columns(source, line),
+        '{' => State::Lines(TextLines::new(source, line), Layout::Json),
+        '╔' => State::Lines(
+            TextLines::new(source, line),
+            Layout::Unicode(None, Vec::new()),
+        ),
+        _ => State::Lines(
+            TextLines::new(source, line),
+            Layout::Drawn(None, Vec::new()),
+        ),
+    })
+}
+
+/// The next placement of a line-based format.
+fn next_in_lines<R: BufRead>(
+    lines: &mut TextLines<R>,
+    layout: &mut Layout,
+) -> Result<Option<Parsed>, Error> {
+    loop {
+        let next = lines.next_line()?;
+        match layout {
+            Layout::Json => match next {
+                None => return Ok(None),
+                Some((_, "")) => {}
+                Some((line, l)) => {
+                    let columns =
+                        parse_json_line(l).map_err(|message| Error::parse(line, message))?;
+                    return Ok(Some(Parsed {
+                        line,
+                        placement: Ok(Placement::new(columns)),
+                    }));
+                }
+            },
+            Layout::Drawn(one_per_line, block) => {
+                let Some((line, l)) = next else {
+                    return finish_block(block);
+                };
+                if l.is_empty() {
+                    match finish_block(block)? {
+                        Some(parsed) => return Ok(Some(parsed)),
+                        None => continue,
+                    }
+                }
+                // A 1×1 board reads the same either way, and lines of "Q" can only be
+                // 1×1 boards.
+                let per_line = *one_per_line.get_or_insert_with(|| {
+                    l.contains(char::is_whitespace) || l.chars().count() == 1
+                });
+                if per_line {
+                    let rows = l
+                        .split_whitespace()
+                        .map(|r| Ok((line, drawn_row(line, r)?)))
+                        .collect::<Result<Vec<_>, Error>>()?;
+                    let placement = board_columns(rows)?;
+                    return Ok(Some(Parsed { line, placement }));
+                }
+                block.push((line, drawn_row(line, l)?));
+            }
+            Layout::Unicode(top, rows) => {
+                let Some((line, l)) = next else {
+                    return match top {
+                        Some(line) => Err(Error::parse(*line, "a board with no bottom edge '╚'")),
+                        None => Ok(None),
+                    };
+                };
+                match l.chars().next() {
+                    None => {
+                        if let Some(line) = top {
+                            return Err(Error::parse(*line, "a board with no bottom edge '╚'"));
+                        }
+                    }
+                    Some('╔') => {
+                        frame_width(line, l, '╔', '╗')?;
+                        *top = Some(line);
+                    }
+                    Some('║') => rows.push((line, unicode_row(line, l)?)),
+                    Some('╚') => {
+                        let width = frame_width(line, l, '╚', '╝')?;
+                        let start = top.take().ok_or_else(|| {
+                            Error::parse(line, "a board's bottom edge '╚' without its top edge '╔'")
+                        })?;
+                        if width != 3 * rows.len() {
+                            return Err(Error::parse(
+                                line,
+                                format!(
+                                    "the frame is {width} characters wide, but the board has {} rows of 3-character squares",
+                                    rows.len()
+                                ),
+                            ));
+                        }
+                        let placement = board_columns(std::mem::take(rows))?;
+                        return Ok(Some(Parsed {
+                            line: start,
+                            placement,
+                        }));
+                    }
+                    _ => {
+                        return Err(Error::parse(
+                            line,
+                            "expected a line of a framed board, starting with '╔', '║' or '╚'",
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The board whose rows have been read, if any.
+fn finish_block(block: &mut Block) -> Result<Option<Parsed>, Error> {
+    let Some(&(line, _)) = block.first() else {
+        return Ok(None);
+    };
+    let placement = board_columns(std::mem::take(block))?;
+    Ok(Some(Parsed { line, placement }))
 }
 
 impl FromStr for Placement {
@@ -101,60 +386,6 @@ impl FromStr for Placement {
             .placement
             .map_err(|conflict| Error::parse(parsed.line, conflict.to_string()))
     }
-}
-
-/// The 1-based line of byte offset `at`.
-fn line_of(text: &str, at: usize) -> usize {
-    text[..at].bytes().filter(|&b| b == b'\n').count() + 1
-}
-
-fn is_leetcode(trimmed: &str) -> bool {
-    let inner = trimmed[1..].trim_start();
-    inner.starts_with('[')
-        || inner.starts_with('"')
-        || (inner.starts_with(']') && inner[1..].trim().is_empty())
-}
-
-/// Numbered non-blank lines, each trimmed.
-fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty())
-}
-
-/// One placement per non-blank line.
-fn parse_lines(
-    text: &str,
-    parse: fn(&str) -> Result<Vec<u32>, String>,
-) -> Result<Vec<Parsed>, Error> {
-    numbered_lines(text)
-        .map(|(line, l)| {
-            let columns = parse(l).map_err(|message| Error::parse(line, message))?;
-            Ok(Parsed {
-                line,
-                placement: Ok(Placement::new(columns)),
-            })
-        })
-        .collect()
-}
-
-/// Column arrays, one per line, in the grammar every reader of the format shares.
-fn parse_column_lines(text: &str) -> Result<Vec<Parsed>, Error> {
-    let mut input = text.as_bytes();
-    let mut all = Vec::new();
-    for line in 1.. {
-        let mut columns = Vec::new();
-        match read_column_line(&mut input, line, |c| columns.push(c))?.0 {
-            LineEnd::Eof => break,
-            LineEnd::Blank => {}
-            LineEnd::Placement => all.push(Parsed {
-                line,
-                placement: Ok(Placement::new(columns)),
-            }),
-        }
-    }
-    Ok(all)
 }
 
 /// One line of the `json` format; unknown fields are refused so that a typo is not ignored.
@@ -194,91 +425,121 @@ fn json_message(e: &serde_json::Error) -> String {
     excerpt_quotes(head)
 }
 
-fn parse_leetcode(text: &str) -> Result<Vec<Parsed>, Error> {
-    let boards: Vec<Vec<String>> = serde_json::from_str(text).map_err(|e| {
-        Error::parse(
-            e.line().max(1),
-            format!("not a LeetCode JSON array of boards: {}", json_message(&e)),
-        )
-    })?;
-    boards
-        .iter()
-        .map(|rows| {
-            let placement = drawn_board(rows.iter().map(|r| (1, r.as_str())))?;
-            Ok(Parsed { line: 1, placement })
-        })
-        .collect()
-}
-
-/// Boards of `Q` and `.`: one board per line with rows separated by spaces, or one row per
-/// line with blank lines between boards.
-fn parse_boards(text: &str) -> Result<Vec<Parsed>, Error> {
-    // A 1×1 board reads the same either way, and lines of "Q" can only be 1×1 boards.
-    let one_per_line = numbered_lines(text)
-        .next()
-        .is_some_and(|(_, l)| l.contains(char::is_whitespace) || l.chars().count() == 1);
-    if one_per_line {
-        return numbered_lines(text)
-            .map(|(line, l)| {
-                let placement = drawn_board(l.split_whitespace().map(|r| (line, r)))?;
-                Ok(Parsed { line, placement })
-            })
-            .collect();
+/// A LeetCode array of boards, read whole but kept only as columns, board by board; the
+/// array starts on line `first`.
+fn read_leetcode<R: Read>(input: R, first: usize) -> Result<VecDeque<Parsed>, Error> {
+    let mut input = input.take(INPUT_MAX_BYTES + 1);
+    let mut text = Vec::new();
+    input.read_to_end(&mut text).map_err(io_error)?;
+    if text.len() as u64 > INPUT_MAX_BYTES {
+        return Err(Error::parse(
+            first,
+            format!(
+                "a LeetCode array larger than {} MiB, the most read whole",
+                INPUT_MAX_BYTES >> 20
+            ),
+        ));
     }
-    blocks(text)
-        .into_iter()
-        .map(|block| {
-            let line = block[0].0;
-            let placement = drawn_board(block.into_iter())?;
-            Ok(Parsed { line, placement })
+    let mut rows_error = None;
+    let mut json = serde_json::Deserializer::from_slice(&text);
+    let parsed = json
+        .deserialize_seq(Boards {
+            rows_error: &mut rows_error,
         })
-        .collect()
+        .and_then(|boards| json.end().map(|()| boards));
+    parsed.map_err(|e| {
+        rows_error.take().unwrap_or_else(|| {
+            Error::parse(
+                e.line().max(1) + first - 1,
+                format!("not a LeetCode JSON array of boards: {}", json_message(&e)),
+            )
+        })
+    })
 }
 
-/// Groups non-blank lines into blocks separated by blank lines.
-fn blocks(text: &str) -> Vec<Vec<(usize, &str)>> {
-    let mut all = Vec::new();
-    let mut block = Vec::new();
-    for (i, l) in text.lines().enumerate() {
-        let l = l.trim();
-        if l.is_empty() {
-            if !block.is_empty() {
-                all.push(std::mem::take(&mut block));
+/// The visitor of a LeetCode array: each board turned into columns as it is read. A row
+/// that is not a board row stops it, its error kept in `rows_error`.
+struct Boards<'a> {
+    rows_error: &'a mut Option<Error>,
+}
+
+impl<'de> Visitor<'de> for Boards<'_> {
+    type Value = VecDeque<Parsed>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an array of boards")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut boards = VecDeque::new();
+        while let Some(rows) = seq.next_element::<Vec<std::borrow::Cow<'de, str>>>()? {
+            let rows = rows
+                .iter()
+                .map(|r| Ok((1, drawn_row(1, r)?)))
+                .collect::<Result<Vec<_>, Error>>()
+                .and_then(board_columns);
+            match rows {
+                Ok(placement) => boards.push_back(Parsed { line: 1, placement }),
+                Err(e) => {
+                    let message = e.to_string();
+                    *self.rows_error = Some(e);
+                    return Err(de::Error::custom(message));
+                }
             }
-        } else {
-            block.push((i + 1, l));
         }
+        Ok(boards)
     }
-    if !block.is_empty() {
-        all.push(block);
-    }
-    all
 }
 
-/// One drawn row: whether each square holds a queen.
-type RowSquares = Vec<bool>;
+/// One drawn row: its width, how many queens it holds, and the column of the first.
+#[derive(Debug, Clone, Copy)]
+struct Row {
+    width: usize,
+    queens: usize,
+    first: Option<usize>,
+}
+
+impl Row {
+    fn new(squares: impl Iterator<Item = bool>) -> Self {
+        let mut row = Row {
+            width: 0,
+            queens: 0,
+            first: None,
+        };
+        for queen in squares {
+            if queen {
+                row.queens += 1;
+                row.first.get_or_insert(row.width);
+            }
+            row.width += 1;
+        }
+        row
+    }
+}
 
 /// Turns a square board's rows into columns; a row without exactly one queen makes the
 /// placement a [`Conflict::RowQueens`], a board that is not square an error.
-fn board_columns(rows: Vec<(usize, RowSquares)>) -> Result<Result<Placement, Conflict>, Error> {
+fn board_columns(rows: Vec<(usize, Row)>) -> Result<Result<Placement, Conflict>, Error> {
     let n = rows.len();
     let mut columns = Vec::with_capacity(n);
     let mut bad_row = None;
     for (row, (line, cells)) in rows.into_iter().enumerate() {
-        if cells.len() != n {
+        if cells.width != n {
             return Err(Error::parse(
                 line,
                 format!(
                     "a board row of width {} in a board of {n} rows: a board must be square",
-                    cells.len()
+                    cells.width
                 ),
             ));
         }
-        let queens = cells.iter().filter(|&&q| q).count();
-        match cells.iter().position(|&q| q) {
-            Some(c) if queens == 1 => columns.push(c as u32),
+        match cells.first {
+            Some(c) if cells.queens == 1 => columns.push(c as u32),
             _ => {
-                bad_row.get_or_insert(Conflict::RowQueens { row, queens });
+                bad_row.get_or_insert(Conflict::RowQueens {
+                    row,
+                    queens: cells.queens,
+                });
             }
         }
     }
@@ -288,73 +549,17 @@ fn board_columns(rows: Vec<(usize, RowSquares)>) -> Result<Result<Placement, Con
     })
 }
 
-/// Reads `Q`/`.` rows, each with its line number, and turns them into a placement.
-fn drawn_board<'a>(
-    rows: impl Iterator<Item = (usize, &'a str)>,
-) -> Result<Result<Placement, Conflict>, Error> {
-    let rows = rows
-        .map(|(line, row)| Ok((line, row_queen(line, row)?)))
-        .collect::<Result<Vec<_>, Error>>()?;
-    board_columns(rows)
-}
-
-fn row_queen(line: usize, row: &str) -> Result<RowSquares, Error> {
-    row.chars()
-        .map(|c| match c {
-            'Q' => Ok(true),
-            '.' => Ok(false),
-            other => Err(Error::parse(
-                line,
-                format!("unexpected {other:?} in a board row: boards use 'Q' for a queen and '.' for an empty square"),
-            )),
-        })
-        .collect()
-}
-
-/// The `unicode` format: frames of `╔═╗`, rows `║ … ║` of three-character squares.
-fn parse_unicode(text: &str) -> Result<Vec<Parsed>, Error> {
-    let mut all = Vec::new();
-    for block in blocks(text) {
-        let mut rows = Vec::new();
-        let mut start = None;
-        for &(line, l) in &block {
-            match l.chars().next() {
-                Some('╔') => {
-                    frame_width(line, l, '╔', '╗')?;
-                    start = Some(line);
-                }
-                Some('║') => rows.push((line, unicode_row(line, l)?)),
-                Some('╚') => {
-                    let width = frame_width(line, l, '╚', '╝')?;
-                    let top = start.take().ok_or_else(|| {
-                        Error::parse(line, "a board's bottom edge '╚' without its top edge '╔'")
-                    })?;
-                    if width != 3 * rows.len() {
-                        return Err(Error::parse(
-                            line,
-                            format!(
-                                "the frame is {width} characters wide, but the board has {} rows of 3-character squares",
-                                rows.len()
-                            ),
-                        ));
-                    }
-                    let line = top;
-                    let placement = board_columns(std::mem::take(&mut rows))?;
-                    all.push(Parsed { line, placement });
-                }
-                _ => {
-                    return Err(Error::parse(
-                        line,
-                        "expected a line of a framed board, starting with '╔', '║' or '╚'",
-                    ));
-                }
-            }
-        }
-        if let Some(line) = start {
-            return Err(Error::parse(line, "a board with no bottom edge '╚'"));
-        }
+/// One `Q`/`.` row.
+fn drawn_row(line: usize, row: &str) -> Result<Row, Error> {
+    if let Some(other) = row.chars().find(|c| !matches!(c, 'Q' | '.')) {
+        return Err(Error::parse(
+            line,
+            format!(
+                "unexpected {other:?} in a board row: boards use 'Q' for a queen and '.' for an empty square"
+            ),
+        ));
     }
-    Ok(all)
+    Ok(Row::new(row.bytes().map(|b| b == b'Q')))
 }
 
 /// Checks a frame edge `left═…═right`, returning how many `═` it has.
@@ -371,7 +576,8 @@ fn frame_width(line: usize, edge: &str, left: char, right: char) -> Result<usize
         })
 }
 
-fn unicode_row(line: usize, row: &str) -> Result<RowSquares, Error> {
+/// One row `║ … ║` of the `unicode` format: squares three characters wide.
+fn unicode_row(line: usize, row: &str) -> Result<Row, Error> {
     let inner: Vec<char> = row
         .strip_prefix('║')
         .and_then(|r| r.strip_suffix('║'))
@@ -384,5 +590,5 @@ fn unicode_row(line: usize, row: &str) -> Result<RowSquares, Error> {
             format!("a board row is squares three characters wide of ' ', '{DARK}' and '{QUEEN}'"),
         ));
     }
-    Ok(inner.chunks(3).map(|sq| sq.contains(&QUEEN)).collect())
+    Ok(Row::new(inner.chunks(3).map(|sq| sq.contains(&QUEEN))))
 }

@@ -3,6 +3,7 @@
 
 use std::io::{self, BufRead, Seek, SeekFrom};
 
+use super::lines::io_error;
 use crate::board::{BitSet, check_rows, validate_rows};
 use crate::limits::VERIFY_MAX_N;
 use crate::{Conflict, Error};
@@ -25,7 +26,8 @@ pub struct Verdict {
 /// A line is `[1, 3, 0, 2]` (the `columns` format), `[1 3 0 2]` (as numpy prints), or
 /// bare: `1 3 0 2` or `1,3,0,2`. Columns are whole numbers separated by one comma or by
 /// white space; an empty item (`[0,]`, `1,,2`), a sign or any other character is an
-/// error naming its line, after which the iterator ends. Blank lines are skipped.
+/// error naming its line, after which the iterator ends. Blank lines are skipped. A line
+/// ends at `\n`, `\r\n` or a lone `\r`, as in every text format.
 ///
 /// Each line's columns are held while it is checked, 4 bytes a queen; for placements of
 /// hundreds of millions of queens, [`verify_columns_seekable`] needs 5 bits a queen.
@@ -138,7 +140,9 @@ impl<R: BufRead> ColumnVerdicts<R> {
             self.columns.clear();
             let (hold, mut n, columns) = (self.hold, 0usize, &mut self.columns);
             let mut quick = QuickCheck::default();
+            let mut print = Fingerprint::default();
             let (end, used) = read_column_line(&mut self.input, self.line, |c| {
+                print.add(c);
                 n += 1;
                 if columns.len() < hold {
                     columns.push(c);
@@ -162,7 +166,7 @@ impl<R: BufRead> ColumnVerdicts<R> {
             } else if quick.valid(n) {
                 Ok(())
             } else {
-                self.check_again(start, n)?
+                self.check_again(start, n, print)?
             };
             return Ok(Some(Verdict {
                 line: self.line,
@@ -173,32 +177,74 @@ impl<R: BufRead> ColumnVerdicts<R> {
     }
 
     /// Checks the line at `start` by reading it again, then goes back to where it ends.
-    fn check_again(&mut self, start: u64, n: usize) -> Result<Result<(), Conflict>, Error> {
-        let rewind = self
-            .rewind
-            .expect("only a rewinding reader lets go of columns");
+    /// Every pass must read the columns the first read saw (`print`): a verdict is only
+    /// ever about bytes that were read, so a file that changes meanwhile is an error.
+    fn check_again(
+        &mut self,
+        start: u64,
+        n: usize,
+        print: Fingerprint,
+    ) -> Result<Result<(), Conflict>, Error> {
+        let Some(rewind) = self.rewind else {
+            return Err(changed(self.line));
+        };
         let (line, end) = (self.line, self.offset);
         let input = &mut self.input;
         let mut failure = None;
         let result = check_rows(
             &mut |visit| {
                 let mut stopped = false;
+                let mut again = Fingerprint::default();
                 let scan = rewind(input, start).map_err(io_error).and_then(|()| {
                     read_column_line(input, line, |c| {
+                        again.add(c);
                         stopped = stopped || visit(c).is_break();
                     })
                 });
-                if let Err(e) = scan {
+                let failed = match scan {
+                    Err(e) => Some(e),
+                    Ok((_, used)) if used != end - start || again != print => Some(changed(line)),
+                    Ok(_) => None,
+                };
+                if let Some(e) = failed {
                     failure.get_or_insert(e);
                 }
             },
             n,
         );
         rewind(input, end).map_err(io_error)?;
-        match failure {
-            Some(e) => Err(e),
-            None => Ok(result),
+        match (failure, result) {
+            (Some(e), _) => Err(e),
+            (None, Some(result)) => Ok(result),
+            (None, None) => Err(changed(line)),
         }
+    }
+}
+
+/// The error of a line that read differently the second time.
+fn changed(line: usize) -> Error {
+    Error::parse(
+        line,
+        "the input changed while it was read: a long line is read more than once, and it read differently",
+    )
+}
+
+/// A line's columns in order, summed up, so that a line read again can be told from the
+/// line first read: FNV-1a over the columns and their count.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Fingerprint(u64, u64);
+
+impl Default for Fingerprint {
+    fn default() -> Self {
+        Fingerprint(0xcbf2_9ce4_8422_2325, 0)
+    }
+}
+
+impl Fingerprint {
+    #[inline]
+    fn add(&mut self, column: u32) {
+        self.0 = (self.0 ^ u64::from(column)).wrapping_mul(0x0000_0100_0000_01b3);
+        self.1 += 1;
     }
 }
 
@@ -273,8 +319,8 @@ enum At {
     Closed,
 }
 
-/// Reads one line of a column array from `input`, through its `\n` or to the end of the
-/// input, passing each column to `visit` in row order; returns what the line was and how
+/// Reads one line of a column array from `input`, through its end (`\n`, `\r\n` or a
+/// lone `\r`) or to the end of the input, passing each column to `visit` in row order; returns what the line was and how
 /// many bytes it took. The one grammar of the `columns` format, for every reader of it.
 pub(crate) fn read_column_line<R: BufRead + ?Sized>(
     input: &mut R,
@@ -294,7 +340,7 @@ pub(crate) fn read_column_line<R: BufRead + ?Sized>(
     };
     let (mut at, mut opened, mut number, mut queens) = (At::Start, false, 0u64, 0usize);
     let mut used_total = 0u64;
-    let mut ended = false;
+    let (mut ended, mut cr) = (false, false);
     while !ended {
         let buf = input.fill_buf().map_err(io_error)?;
         if buf.is_empty() {
@@ -328,11 +374,11 @@ pub(crate) fn read_column_line<R: BufRead + ?Sized>(
                 at = At::Spaced;
             }
             at = match (b, at) {
-                (b'\n', _) => {
-                    ended = true;
+                (b'\n' | b'\r', _) => {
+                    (ended, cr) = (true, b == b'\r');
                     break;
                 }
-                (b' ' | b'\t' | b'\r', _) => at,
+                (b' ' | b'\t', _) => at,
                 (b'[', At::Start) => {
                     opened = true;
                     At::Opened
@@ -358,6 +404,11 @@ pub(crate) fn read_column_line<R: BufRead + ?Sized>(
         input.consume(used);
         used_total += used as u64;
     }
+    // A line ends at `\n`, `\r\n` or a lone `\r`, as in every text format.
+    if cr && input.fill_buf().map_err(io_error)?.first() == Some(&b'\n') {
+        input.consume(1);
+        used_total += 1;
+    }
     if at == At::Number {
         emit(number, &mut queens)?;
         at = At::Spaced;
@@ -374,17 +425,95 @@ pub(crate) fn read_column_line<R: BufRead + ?Sized>(
     }
 }
 
-/// Turns a failed read into the library's error.
-fn io_error(e: io::Error) -> Error {
-    Error::Io(crate::error::Cause::new(e))
-}
-
 #[cfg(test)]
 mod tests {
     use std::io::Cursor;
 
     use super::*;
     use crate::validate;
+
+    /// A file that reads as `first` until it is first rewound, and as `then` after.
+    struct Rewritten {
+        first: Vec<u8>,
+        then: Vec<u8>,
+        rewound: bool,
+        at: usize,
+    }
+
+    impl Rewritten {
+        fn bytes(&self) -> &[u8] {
+            if self.rewound {
+                &self.then
+            } else {
+                &self.first
+            }
+        }
+    }
+
+    impl io::Read for Rewritten {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = io::Read::read(&mut &self.fill_buf()?[..], buf)?;
+            self.consume(n);
+            Ok(n)
+        }
+    }
+
+    impl BufRead for Rewritten {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            let at = self.at.min(self.bytes().len());
+            Ok(&self.bytes()[at..])
+        }
+
+        fn consume(&mut self, amount: usize) {
+            self.at += amount;
+        }
+    }
+
+    impl Seek for Rewritten {
+        fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
+            match to {
+                SeekFrom::Start(to) => {
+                    self.rewound = true;
+                    self.at = to as usize;
+                }
+                SeekFrom::Current(by) => self.at = (self.at as i64 + by) as usize,
+                SeekFrom::End(_) => unreachable!("the reader never seeks from the end"),
+            }
+            Ok(self.at as u64)
+        }
+    }
+
+    /// Whatever a file does between the reads of a long line, the verdict is about bytes
+    /// read, or an error: never "ok" for a line that was never valid, never a panic.
+    #[test]
+    fn a_line_that_reads_differently_the_second_time_is_an_error() {
+        let cases: [(&str, &str); 4] = [
+            // Never valid, but valid when read again: it must not be called ok.
+            ("[0, 0, 0, 0]\n", "[1, 3, 0, 2]\n"),
+            // A clash the second pass does not find (it panicked).
+            ("[1, 3, 0, 0]\n", "[1, 3, 2, 0]\n"),
+            // Shorter, and longer.
+            ("[0, 0, 0, 0]\n", "[0, 0]\n"),
+            ("[0, 0]\n", "[0, 0, 1, 2, 3]\n"),
+        ];
+        for (first, then) in cases {
+            let file = Rewritten {
+                first: first.into(),
+                then: then.into(),
+                rewound: false,
+                at: 0,
+            };
+            let mut verdicts = verify_columns_seekable(file).unwrap();
+            verdicts.hold = 0;
+            let all: Vec<_> = verdicts.collect();
+            assert_eq!(all.len(), 1, "{first:?} then {then:?}");
+            let e = all[0].clone().unwrap_err().to_string();
+            assert!(
+                e.contains("changed while it was read"),
+                "{first:?} then {then:?}: {e}"
+            );
+        }
+    }
 
     /// Lines longer than a rewinding reader holds are read again, with the same verdicts.
     #[test]
