@@ -133,10 +133,10 @@ pub(crate) struct CompleteArgs {
     #[arg(short, long)]
     pub(crate) count: bool,
     /// With --all, stop after this many completions.
-    #[arg(short, long, value_name = "K", value_parser = parse_limit, requires = "all")]
+    #[arg(short, long, value_name = "K", value_parser = parse_limit, requires = "all", conflicts_with_all = ["count", "export"])]
     pub(crate) limit: Option<u64>,
     /// How to print completions.
-    #[arg(short, long, value_enum, default_value_t = FormatArg::Text(Format::Board))]
+    #[arg(short, long, value_enum, default_value_t = FormatArg::Text(Format::Board), conflicts_with_all = ["count", "export"])]
     pub(crate) format: FormatArg,
     #[command(flatten)]
     pub(crate) picture: PictureArgs,
@@ -148,7 +148,7 @@ pub(crate) struct CompleteArgs {
     pub(crate) timeout: Option<f64>,
     /// Threads searching. By default, one per core; at most 1024. The first completion any thread finds
     /// is printed, so with more than one it can differ between runs; counts never do.
-    #[arg(short = 'j', long, value_name = "T", value_parser = parse_threads)]
+    #[arg(short = 'j', long, value_name = "T", value_parser = parse_threads, conflicts_with = "export")]
     pub(crate) threads: Option<NonZeroUsize>,
     /// Search only share I (0-based) of --of: every machine cuts the search into the same
     /// subtrees and takes every M-th, so that M machines split one long search (Slurm
@@ -298,8 +298,8 @@ pub(crate) struct ShardArgs {
     /// How many shares the plan is cut into.
     #[arg(long, value_name = "M", value_parser = parse_plan_shares, requires = "index")]
     pub(crate) of: Option<u64>,
-    /// Count exactly these units instead (comma-separated ids, as `merge` prints them;
-    /// an id given twice is counted once).
+    /// Count exactly these units instead (ids and ranges separated by commas, such as
+    /// 3,17-20,42, as `merge` prints them; an id given twice is counted once).
     #[arg(long, value_name = "IDS", value_parser = parse_unit_ids, conflicts_with_all = ["index", "of"])]
     pub(crate) units: Option<UnitIds>,
     /// The directory the unit records go to (created if missing).
@@ -559,16 +559,35 @@ fn parse_plan_units(s: &str) -> Result<NonZeroUsize, String> {
 #[derive(Debug, Clone)]
 pub(crate) struct UnitIds(pub(crate) Vec<usize>);
 
-/// Parses `shard --units`: unit ids separated by commas.
+/// Parses `shard --units`: unit ids and ranges of them separated by commas, as `merge`
+/// prints them (`3,17-20,42`).
 fn parse_unit_ids(s: &str) -> Result<UnitIds, String> {
-    s.split(',')
-        .map(|id| {
-            whole(id, "a unit id", 0, PLAN_MAX_UNITS as u128)
-                .map(|v| v as usize)
-                .map_err(|e| format!("{e}; give ids separated by commas, such as 3,17,42"))
-        })
-        .collect::<Result<_, _>>()
-        .map(UnitIds)
+    let id = |id: &str| {
+        whole(id, "a unit id", 0, PLAN_MAX_UNITS as u128)
+            .map(|v| v as usize)
+            .map_err(|e| format!("{e}; give ids or ranges separated by commas, such as 3,17-20,42"))
+    };
+    let mut ids = Vec::new();
+    for part in s.split(',') {
+        match part.split_once('-') {
+            Some((first, last)) => {
+                let (first, last) = (id(first)?, id(last)?);
+                if first > last {
+                    return Err(format!(
+                        "the range {first}-{last} runs backwards: give it as {last}-{first}"
+                    ));
+                }
+                ids.extend(first..=last);
+            }
+            None => ids.push(id(part)?),
+        }
+        if ids.len() > PLAN_MAX_UNITS {
+            return Err(format!(
+                "more than {PLAN_MAX_UNITS} unit ids: a plan has at most that many units"
+            ));
+        }
+    }
+    Ok(UnitIds(ids))
 }
 
 /// Parses `--columns`, boards per picture row.

@@ -28,6 +28,16 @@ impl fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
+/// A file's name as messages quote it: in single quotes, cut and escaped by the rule every
+/// quoted input follows ([`queens::limits::excerpt_name`]), so that a name with a newline
+/// or of thousands of characters still makes a one-line message.
+pub(crate) fn shown(path: &std::path::Path) -> String {
+    format!(
+        "'{}'",
+        queens::limits::excerpt_name(&path.display().to_string())
+    )
+}
+
 /// Builds a usage error.
 pub(crate) fn usage(message: impl Into<String>) -> anyhow::Error {
     UsageError(message.into()).into()
@@ -45,7 +55,7 @@ pub(crate) fn report(e: &anyhow::Error) -> ExitCode {
     }
     eprintln!("nqueens: {e:#}");
     let usage = match e.downcast_ref::<queens::Error>() {
-        Some(queens::Error::Io(_) | queens::Error::Threads(_)) => false,
+        Some(queens::Error::Io(_) | queens::Error::Output(_) | queens::Error::Threads(_)) => false,
         Some(_) => true,
         None => e.downcast_ref::<UsageError>().is_some(),
     };

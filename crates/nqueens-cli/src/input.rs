@@ -6,12 +6,12 @@
 //! parser (from memory for a pipe, by seeking back for a regular file), never lost.
 
 use std::fs::File;
-use std::io::{self, BufReader, Cursor, Read, Seek, SeekFrom};
+use std::io::{self, BufRead, BufReader, Cursor, Read, Seek, SeekFrom};
 use std::path::Path;
 
 use queens::limits::INPUT_MAX_BYTES;
 
-use crate::error::usage;
+use crate::error::{shown, usage};
 
 /// An opened input and the bytes read from it so far.
 pub(crate) struct Input {
@@ -35,6 +35,31 @@ pub(crate) enum Reader {
     Stream(BufReader<io::Chain<Cursor<Vec<u8>>, File>>),
 }
 
+impl Read for Reader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Reader::Seekable(r) => r.read(buf),
+            Reader::Stream(r) => r.read(buf),
+        }
+    }
+}
+
+impl BufRead for Reader {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        match self {
+            Reader::Seekable(r) => r.fill_buf(),
+            Reader::Stream(r) => r.fill_buf(),
+        }
+    }
+
+    fn consume(&mut self, amount: usize) {
+        match self {
+            Reader::Seekable(r) => r.consume(amount),
+            Reader::Stream(r) => r.consume(amount),
+        }
+    }
+}
+
 /// The buffer of a streaming reader: large reads for files of gigabytes.
 const BUFFER: usize = 1 << 20;
 
@@ -43,7 +68,7 @@ impl Input {
     pub(crate) fn open(path: Option<&Path>) -> anyhow::Result<Input> {
         let (name, mut file) = match path {
             Some(path) if path != Path::new("-") => {
-                let name = format!("'{}'", path.display());
+                let name = shown(path);
                 let file =
                     File::open(path).map_err(|e| usage(format!("cannot read {name}: {e}")))?;
                 (name, file)
@@ -77,29 +102,27 @@ impl Input {
     /// Whether the input holds column arrays (its first non-blank byte a digit, or `[`
     /// and then a digit), which are verified as a stream at any size rather than read
     /// whole. Reads only as far as it takes to tell.
+    ///
+    /// Each byte is looked at once, so that any run of blank bytes takes linear time.
     pub(crate) fn holds_columns(&mut self) -> anyhow::Result<bool> {
-        let told = |head: &[u8]| {
-            let mut nonblank = head.iter().filter(|b| !b.is_ascii_whitespace());
-            match nonblank.next() {
-                None => None,
-                Some(b'[') => nonblank.next().map(u8::is_ascii_digit),
-                Some(b) => Some(b.is_ascii_digit()),
+        // The first non-blank byte, once seen, and whether a `[` came first.
+        let (mut scanned, mut bracket) = (0, false);
+        loop {
+            for &b in &self.head[scanned..] {
+                scanned += 1;
+                if b.is_ascii_whitespace() {
+                    continue;
+                }
+                if b == b'[' && !bracket {
+                    bracket = true;
+                    continue;
+                }
+                // `[]` is the empty board's column array.
+                return Ok(b.is_ascii_digit() || (bracket && b == b']'));
             }
-        };
-        while told(&self.head).is_none() {
             if self.read_more(1 << 16)? == 0 {
-                break;
+                return Ok(false);
             }
-        }
-        Ok(told(&self.head).unwrap_or(false))
-    }
-
-    /// The longest start of what has been read that is UTF-8 text, for telling the format
-    /// before reading the rest.
-    pub(crate) fn head_text(&self) -> &str {
-        match std::str::from_utf8(&self.head) {
-            Ok(text) => text,
-            Err(e) => std::str::from_utf8(&self.head[..e.valid_up_to()]).unwrap_or_default(),
         }
     }
 

@@ -11,24 +11,67 @@ use queens::{Plan, Share};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::error::usage;
+use crate::error::{shown, usage};
+use queens::limits::excerpt;
 
-/// Writes `bytes` to `path` so that readers only ever see a whole file: a temporary file
-/// in the same directory, flushed to disk, renamed over `path`, and the directory flushed
-/// so the rename itself survives a power loss.
+/// Writes `bytes` to `path` as what `path` is.
+///
+/// - A regular file, or nothing yet: atomically, so that readers only ever see a whole
+///   file: a temporary file in the same directory, flushed to disk, renamed over `path`,
+///   and the directory flushed so the rename itself survives a power loss.
+/// - A symbolic link: the file it leads to, by the same rules; the link stays.
+/// - A device or a FIFO (`/dev/stdout`, `/dev/null`, a named pipe): written through,
+///   never replaced, so that a write error such as a full device is reported.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let target = link_target(path)?;
+    match fs::metadata(&target) {
+        Ok(m) if m.is_dir() => Err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "it is a directory",
+        )),
+        Ok(m) if !m.is_file() => {
+            let mut file = fs::OpenOptions::new().write(true).open(&target)?;
+            file.write_all(bytes)?;
+            file.flush()
+        }
+        Ok(_) => replace(&target, bytes),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => replace(&target, bytes),
+        Err(e) => Err(e),
+    }
+}
+
+/// Where `path` leads after every symbolic link on it (at most 40, as Linux allows);
+/// `path` itself when it is no link. The target may not exist yet.
+fn link_target(path: &Path) -> io::Result<std::path::PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = fs::read_link(&at)?;
+                at = match at.parent() {
+                    Some(dir) => dir.join(to),
+                    None => to,
+                };
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Writes `path` through a temporary file renamed over it, whatever `path` is now: for
+/// the files nqueens keeps for itself (unit records), where something else in their place
+/// is damage to be replaced, never a device to write to.
+pub(crate) fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy())
-        .unwrap_or_default();
-    // Unique per write, not only per process: threads may write records at once.
+    // Unique per write, not only per process: threads may write records at once. Short,
+    // so that a name near the system's limit still has room for its temporary twin.
     static WRITES: AtomicU64 = AtomicU64::new(0);
     let tmp = dir.join(format!(
-        ".{name}.tmp-{}-{}",
+        ".nqueens-{}-{}.tmp",
         std::process::id(),
         WRITES.fetch_add(1, Ordering::Relaxed)
     ));
@@ -43,6 +86,60 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// The most bytes a plan or a checkpoint file is read to: a plan of the most units
+/// ([`PLAN_MAX_UNITS`](queens::limits::PLAN_MAX_UNITS)) is about 300 MB, and so is a
+/// checkpoint of all of them done.
+pub(crate) const STORE_MAX_BYTES: u64 = 1 << 30;
+
+/// The most bytes a unit record is read to: a record is a few hundred bytes.
+pub(crate) const RECORD_MAX_BYTES: u64 = 64 << 10;
+
+/// The bytes of `path`, a regular file (or a link to one) of at most `most` bytes.
+/// Anything else is refused without reading it: a device such as `/dev/zero` would never
+/// end, and opening a FIFO would wait for a writer forever.
+pub(crate) fn read_regular(path: &Path, most: u64) -> io::Result<Vec<u8>> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Opening a FIFO without it waits for a writer; a regular file ignores it.
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    if meta.len() > most {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("larger than {}, the most read", size(most)),
+        ));
+    }
+    let mut bytes = Vec::new();
+    io::Read::read_to_end(&mut io::Read::take(file, most + 1), &mut bytes)?;
+    if bytes.len() as u64 > most {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("larger than {}, the most read", size(most)),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// `bytes` in KiB, MiB or GiB, for messages.
+fn size(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1 << 30 => format!("{} GiB", b >> 30),
+        b if b >= 1 << 20 => format!("{} MiB", b >> 20),
+        b => format!("{} KiB", b >> 10),
+    }
 }
 
 /// A share's fields in a fixed order, for checksums.
@@ -93,7 +190,7 @@ pub(crate) struct PlanFile {
     units: Vec<PlanUnit>,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 struct PlanUnit {
     id: usize,
     kind: String,
@@ -123,27 +220,47 @@ impl PlanFile {
     /// Reads a plan file and rebuilds its plan, refusing one this version would split
     /// differently.
     pub(crate) fn load(path: &Path) -> anyhow::Result<(PlanFile, Plan)> {
-        let text = fs::read_to_string(path)
-            .map_err(|e| usage(format!("cannot read plan '{}': {e}", path.display())))?;
-        let file: PlanFile = serde_json::from_str(&text)
+        let text = read_regular(path, STORE_MAX_BYTES)
+            .map_err(|e| usage(format!("cannot read plan {}: {e}", shown(path))))?;
+        let file: PlanFile = serde_json::from_slice(&text)
             .ok()
             .filter(|f: &PlanFile| f.format == PLAN_FORMAT)
-            .ok_or_else(|| usage(format!("'{}' is not an nqueens plan file", path.display())))?;
-        if let Some(why) = other_version(&format!("plan '{}'", path.display()), file.plan_version) {
+            .ok_or_else(|| usage(format!("{} is not an nqueens plan file", shown(path))))?;
+        if let Some(why) = other_version(&format!("plan {}", shown(path)), file.plan_version) {
             return Err(usage(format!(
                 "{why}: make a new one with 'nqueens plan {}'",
                 file.n
             )));
         }
         let plan = queens::plan_split(file.n, file.sets_per_unit)
-            .with_context(|| format!("plan '{}'", path.display()))?;
+            .with_context(|| format!("plan {}", shown(path)))?;
         if file.hash != plan.digest() {
             return Err(usage(format!(
-                "plan '{}' (plan version {}) does not match this nqueens's plan for n = {} (version {}): make a new one with 'nqueens plan {}'",
-                path.display(),
+                "plan {} (plan version {}) does not match this nqueens's plan for n = {} (version {}): make a new one with 'nqueens plan {}'",
+                shown(path),
                 file.plan_version,
                 file.n,
                 queens::plan::PLAN_VERSION,
+                file.n
+            )));
+        }
+        // The hash is the plan's as rebuilt from n and the split; the file's unit list
+        // must be that plan's too, so that an edited list is refused, not half-used.
+        let units = PlanFile::new(&plan).units;
+        if let Some(at) =
+            (0..units.len().max(file.units.len())).find(|&i| file.units.get(i) != units.get(i))
+        {
+            let found = match file.units.get(at) {
+                Some(u) => format!("unit {} {}", u.id, excerpt(&u.kind)),
+                None => "no unit".to_owned(),
+            };
+            let wanted = match units.get(at) {
+                Some(u) => format!("unit {} {}", u.id, u.kind),
+                None => "none".to_owned(),
+            };
+            return Err(usage(format!(
+                "plan {} was edited: entry {at} of its units is {found}, where its hash says {wanted}: make a new one with 'nqueens plan {}'",
+                shown(path),
                 file.n
             )));
         }
@@ -263,39 +380,38 @@ impl Checkpoint {
 
     /// The checkpoint in `path` if there is one, refusing one made for another count.
     pub(crate) fn load(path: &Path, plan: &Plan) -> anyhow::Result<Option<Checkpoint>> {
-        let text = match fs::read_to_string(path) {
+        let text = match read_regular(path, STORE_MAX_BYTES) {
             Ok(text) => text,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(e) => {
                 return Err(usage(format!(
-                    "cannot read checkpoint '{}': {e}",
-                    path.display()
+                    "cannot read checkpoint {}: {e}",
+                    shown(path)
                 )));
             }
         };
         let not_ours = || {
             usage(format!(
-                "'{}' is not an nqueens checkpoint (delete it to start afresh)",
-                path.display()
+                "{} is not an nqueens checkpoint (delete it to start afresh)",
+                shown(path)
             ))
         };
-        let version: Version = serde_json::from_str(&text).map_err(|_| not_ours())?;
-        if let Some(why) = other_version(
-            &format!("checkpoint '{}'", path.display()),
-            version.plan_version,
-        ) {
+        let version: Version = serde_json::from_slice(&text).map_err(|_| not_ours())?;
+        if let Some(why) =
+            other_version(&format!("checkpoint {}", shown(path)), version.plan_version)
+        {
             return Err(usage(format!(
                 "{why}: its partial counts cannot be reused; delete it to start afresh"
             )));
         }
-        let cp: Checkpoint = serde_json::from_str(&text)
+        let cp: Checkpoint = serde_json::from_slice(&text)
             .ok()
             .filter(|c: &Checkpoint| c.format == CHECKPOINT_FORMAT)
             .ok_or_else(not_ours)?;
         let damaged = |why: &str| {
             usage(format!(
-                "checkpoint '{}' {why}: it cannot be trusted; delete it to start the count afresh",
-                path.display()
+                "checkpoint {} {why}: it cannot be trusted; delete it to start the count afresh",
+                shown(path)
             ))
         };
         if cp.checksum != cp.expected_checksum() {
@@ -308,8 +424,8 @@ impl Checkpoint {
             || cp.plan_hash != plan.digest()
         {
             return Err(usage(format!(
-                "checkpoint '{}' is for a count of n = {} by plan version {} (plan {}), not for this one of n = {} by version {} (plan {}): use another file",
-                path.display(),
+                "checkpoint {} is for a count of n = {} by plan version {} (plan {}), not for this one of n = {} by version {} (plan {}): use another file",
+                shown(path),
                 cp.n,
                 cp.plan_version,
                 short_hash(&cp.plan_hash),
@@ -336,7 +452,7 @@ impl Checkpoint {
         self.checksum = self.expected_checksum();
         let bytes = serde_json::to_vec(self)?;
         write_atomic(path, &bytes)
-            .with_context(|| format!("cannot write checkpoint '{}'", path.display()))
+            .with_context(|| format!("cannot write checkpoint {}", shown(path)))
     }
 }
 
@@ -347,7 +463,7 @@ impl UnitRecord {
         plan: &Plan,
         hash: &str,
     ) -> Result<(UnitRecord, Share), String> {
-        let bytes = fs::read(path).map_err(|e| format!("unreadable: {e}"))?;
+        let bytes = read_regular(path, RECORD_MAX_BYTES).map_err(|e| format!("unreadable: {e}"))?;
         let version: Version =
             serde_json::from_slice(&bytes).map_err(|_| "not a whole unit record".to_owned())?;
         if let Some(why) = other_version("the record", version.plan_version) {

@@ -633,3 +633,700 @@ fn counts_past_the_join_and_bad_memory_sizes_are_usage_errors() {
     assert_eq!(stdout_of(&["count", "10", "--memory", "256M"]), "724\n");
     assert_eq!(stdout_of(&["count", "10", "--memory", "1TiB"]), "724\n");
 }
+
+/// Exit code, stdout and stderr of `nqueens ARGS` reading `input` on standard input.
+fn run_with(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let bytes = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&bytes);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Asserts a one-line error with `code`, nothing on stdout, and `needles` in the line.
+fn assert_refused((code, out, err): (i32, String, String), wanted: i32, needles: &[&str]) {
+    assert_eq!(code, wanted, "{err}");
+    assert_eq!(out, "", "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    for needle in needles {
+        assert!(err.contains(needle), "wanted {needle:?} in {err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn a_parameter_given_twice_is_refused_naming_both_lines() {
+    let dir = scratch("hostile-twice");
+    // Every parameter of every format, given twice: (problem, its name, the lines).
+    let cases: [(&str, &str, &str); 12] = [
+        (
+            "letting n be 4\nletting init be [[0, 1]]\nletting init be [[0, 2]]\n",
+            "'init'",
+            "lines 2 and 3",
+        ),
+        (
+            "n = 8\nnumdiags = 1\nnumdiags = 2\ndiags = [[3, 1], [4, 0]]\n",
+            "'numdiags'",
+            "lines 2 and 3",
+        ),
+        (
+            "n = 8\ndiags = [[3, 1]]\ndiags = [[4, 0]]\n",
+            "'diags'",
+            "lines 2 and 3",
+        ),
+        (
+            "letting n = 4\nletting blocks = [[1, 2]]\nletting blocks = [[2, 2]]\n",
+            "'blocks'",
+            "lines 2 and 3",
+        ),
+        (
+            "letting n be 4\nletting n be 5\n",
+            "board size",
+            "lines 1 and 2",
+        ),
+        (
+            "board(4).\nblock(1, 1).\nboard(5).\n",
+            "board size",
+            "lines 1 and 3",
+        ),
+        ("n = 4\nboard(5).\n", "board size", "lines 1 and 2"),
+        (
+            "n = 5\nm = 1\nm = 1\nrow = [1]\ncol = [1]\n",
+            "'m'",
+            "lines 2 and 3",
+        ),
+        (
+            "n = 5\nrow = [1]\nrow = [2]\ncol = [1]\n",
+            "'row'",
+            "lines 2 and 3",
+        ),
+        (
+            "n = 5\ncol = [1]\nrow = [1]\ncol = [1]\n",
+            "'col'",
+            "lines 2 and 4",
+        ),
+        (
+            "n = 5\nnumsum = 1\nsumdiags = [3]\nnumsum = 1\n",
+            "'numsum'",
+            "lines 2 and 4",
+        ),
+        (
+            "n = 5\rdiffdiags = [0]\r\ndiffdiags = [1]\r\n",
+            "'diffdiags'",
+            "lines 2 and 3",
+        ),
+    ];
+    let file = dir.join("problem.txt");
+    for (problem, key, lines) in cases {
+        let needles = [key, "given twice", lines];
+        assert_refused(
+            run_with(&["complete", "-f", "columns"], problem.as_bytes()),
+            2,
+            &needles,
+        );
+        std::fs::write(&file, problem).unwrap();
+        let checked = run_with(
+            &["verify", "--problem", file.to_str().unwrap()],
+            b"[1, 3, 0, 2]\n",
+        );
+        assert_refused(checked, 2, &needles);
+    }
+    // A list of facts is no parameter: block(…) facts add up.
+    let facts = "board(4).\nblock(1, 1).\nblock(1, 2).\n";
+    let (code, out, _) = run_with(&["complete", "--count"], facts.as_bytes());
+    assert_eq!((code, out.as_str()), (0, "1\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_line_end_reads_the_same_in_every_format() {
+    for format in ["board", "line", "columns", "leetcode", "json", "unicode"] {
+        let unix = stdout_of(&["solve", "6", "-f", format]);
+        let expected = run_with(&["verify"], unix.as_bytes());
+        assert_eq!(expected.0, 0, "{format}: {}", expected.2);
+        assert!(
+            expected.2.contains("4 placements"),
+            "{format}: {}",
+            expected.2
+        );
+        for end in ["\r\n", "\r"] {
+            let text = unix.replace('\n', end);
+            assert_eq!(
+                run_with(&["verify"], text.as_bytes()),
+                expected,
+                "{format} {end:?}"
+            );
+        }
+    }
+    // The issue's own example: two placements, not one of eight queens.
+    let (code, out, _) = run_with(&["verify"], b"1 3 0 2\r2 0 3 1\r");
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "solution 0: ok\nsolution 1: ok\n")
+    );
+    // Line numbers count a lone CR as a line end too.
+    assert_refused(
+        run_with(&["verify"], b"[1, 3, 0, 2]\r\r[0,]\r"),
+        2,
+        &["line 3"],
+    );
+    // Completion problems and other solvers' answers follow the same rule.
+    let problem = "n = 5\nnumdiags = 2\ndiags = [[3, 1], [4, 0]]\n";
+    let expected = run_with(&["complete", "--count"], problem.as_bytes());
+    assert_eq!(expected.0, 0);
+    for end in ["\r\n", "\r"] {
+        let text = problem.replace('\n', end);
+        assert_eq!(
+            run_with(&["complete", "--count"], text.as_bytes()),
+            expected
+        );
+    }
+    assert_eq!(
+        run_with(&["complete", "--count"], b"....\r....\r....\r....\r").1,
+        "2\n"
+    );
+}
+
+#[test]
+fn ambiguous_solver_answers_are_refused_naming_the_line() {
+    let dir = scratch("hostile-answers");
+    let problem = dir.join("p.txt");
+    std::fs::write(&problem, "....\n....\n....\n....\n").unwrap();
+    let problem = problem.to_str().unwrap();
+    let check = |answer: &str| run_with(&["verify", "--problem", problem], answer.as_bytes());
+    let cases = [
+        (
+            "q = [1, 3, 0, 2];\n----------\nq = [2, 0, 3, 1];\n",
+            "line 3",
+        ),
+        ("s SATISFIABLE\nv 2 8 9 15 -15 0\n", "variable 15"),
+        ("s SATISFIABLE\ns UNSATISFIABLE\n", "line 2"),
+        ("s UNSATISFIABLE\nv 2 8 9 15 0\n", "line 2"),
+        ("=====UNSATISFIABLE=====\nq = [1, 3, 0, 2];\n", "line 2"),
+        ("q = [1, 3, 0, 2];\nv 2 8 9 15 0\n", "line 2"),
+        ("[1, 3, 0, 2]\n[2, 0, 3, 1]\n", "line 2"),
+    ];
+    for (answer, needle) in cases {
+        assert_refused(check(answer), 2, &[needle]);
+    }
+    // Plain answers still read, a literal repeated with the same sign included.
+    let (code, out, _) = check("s SATISFIABLE\nv 2 8 8 9 15 0\n");
+    assert_eq!((code, out.as_str()), (0, "ok: a completion\n"));
+    assert_eq!(check("q = [2, 0, 3, 1];\n----------\n==========\n").0, 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_empty_board_round_trips_where_a_format_can_write_it() {
+    // `board` and `line` draw the empty board as no text at all, which cannot be told
+    // from no board; every other format writes it and reads it back.
+    for format in ["columns", "leetcode", "json", "unicode"] {
+        let text = stdout_of(&["solve", "0", "-f", format]);
+        let (code, out, err) = run_with(&["verify"], text.as_bytes());
+        assert_eq!(
+            (code, out.as_str()),
+            (0, "solution 0: ok\n"),
+            "{format}: {err}"
+        );
+    }
+    assert_eq!(stdout_of(&["count", "0"]), "1\n");
+}
+
+#[test]
+fn the_prompt_takes_an_answer_of_exactly_its_limit() {
+    let exactly = format!("{}4\n", "0".repeat(1023));
+    let (code, out, _) = run_with(&[], exactly.as_bytes());
+    assert_eq!(
+        (code, out.lines().count()),
+        (0, 9),
+        "two boards of 4 rows and a blank line"
+    );
+    let (code, out, _) = run_with(&[], exactly.replace('\n', "\r\n").as_bytes());
+    assert_eq!((code, out.lines().count()), (0, 9));
+    let over = format!("{}4\n", "0".repeat(1024));
+    let (code, _, err) = run_with(&[], over.as_bytes());
+    assert_eq!(code, 2);
+    assert!(err.contains("longer than 1024"), "{err}");
+}
+
+#[test]
+fn options_that_do_nothing_are_refused() {
+    let dir = scratch("hostile-options");
+    let problem = dir.join("p.txt");
+    std::fs::write(&problem, "....\n....\n....\n....\n").unwrap();
+    let p = problem.to_str().unwrap();
+    for args in [
+        &["complete", p, "--count", "--limit", "3"][..],
+        &["complete", p, "--count", "--format", "svg"],
+        &["complete", p, "--export", "dimacs", "--format", "columns"],
+        &["complete", p, "--export", "dimacs", "--limit", "1"],
+        &["complete", p, "--export", "dimacs", "--threads", "2"],
+        &["complete", p, "--limit", "1"],
+    ] {
+        assert_usage_error(nqueens().args(args), "--");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn quoted_names_and_answers_are_escaped_and_cut() {
+    // A name with a newline, or thousands of characters long, makes one line.
+    let long = "n".repeat(3000);
+    for name in ["two\nlines", "esc\u{1b}[2J", long.as_str()] {
+        let out = nqueens()
+            .args(["verify", name])
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        let err = String::from_utf8(out).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(!err.contains('\u{1b}') && err.len() < 400, "{err}");
+    }
+    // The prompt quotes its answer by the same rule as every other message.
+    let (code, _, err) = run_with(&[], b"4\x1b[2J\x00\n");
+    assert_eq!(code, 2);
+    assert!(err.contains(r"'4\u{1b}[2J\0'"), "{err}");
+    assert!(!err.contains('\u{1b}') && !err.contains('\0'), "{err}");
+}
+
+/// Whether `path` is a character device, a FIFO, a symbolic link or a regular file.
+fn kind(path: &Path) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let t = std::fs::symlink_metadata(path).unwrap().file_type();
+    match () {
+        _ if t.is_char_device() => "device",
+        _ if t.is_fifo() => "fifo",
+        _ if t.is_symlink() => "link",
+        _ if t.is_file() => "file",
+        _ => "other",
+    }
+}
+
+#[test]
+fn outputs_are_written_as_what_they_are() {
+    let dir = scratch("hostile-outputs");
+    // A device is written through and its error reported, never replaced.
+    for args in [
+        &["plan", "8", "-o", "/dev/full"][..],
+        &["solve", "4", "-f", "svg", "-o", "/dev/full"],
+    ] {
+        let out = nqueens()
+            .args(args)
+            .assert()
+            .code(4)
+            .get_output()
+            .stderr
+            .clone();
+        let err = String::from_utf8(out).unwrap();
+        assert!(err.contains("No space left on device"), "{err}");
+        assert_eq!(kind(Path::new("/dev/full")), "device");
+    }
+    nqueens()
+        .args(["plan", "8", "-o", "/dev/null"])
+        .assert()
+        .success();
+    assert_eq!(kind(Path::new("/dev/null")), "device");
+    // A FIFO is written through, to whoever reads it.
+    let fifo = dir.join("fifo");
+    assert!(
+        Process::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    nqueens()
+        .args(["plan", "8", "-o"])
+        .arg(&fifo)
+        .assert()
+        .success();
+    assert!(reader.join().unwrap().contains("nqueens-plan"));
+    assert_eq!(kind(&fifo), "fifo");
+    // A symbolic link leads to the file written, even before that file exists; the link stays.
+    let link = dir.join("link.json");
+    std::os::unix::fs::symlink("target.json", &link).unwrap();
+    nqueens()
+        .args(["plan", "8", "-o"])
+        .arg(&link)
+        .assert()
+        .success();
+    assert_eq!(
+        (kind(&link), kind(&dir.join("target.json"))),
+        ("link", "file")
+    );
+    let checkpoint = dir.join("cp-link.json");
+    std::os::unix::fs::symlink("cp.json", &checkpoint).unwrap();
+    nqueens()
+        .args(["count", "10", "--checkpoint"])
+        .arg(&checkpoint)
+        .assert()
+        .success()
+        .stdout("724\n");
+    assert_eq!(
+        (kind(&checkpoint), kind(&dir.join("cp.json"))),
+        ("link", "file")
+    );
+    // A name at the system's limit of 255 bytes is written: its temporary name is short.
+    let long = dir.join(format!("{}.json", "p".repeat(250)));
+    nqueens()
+        .args(["plan", "8", "-o"])
+        .arg(&long)
+        .assert()
+        .success();
+    assert_eq!(kind(&long), "file");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_closed_or_full_output_is_a_failure_that_says_so() {
+    let nq = assert_cmd::cargo::cargo_bin("nqueens");
+    let shell = |script: &str| {
+        let out = Process::new("sh")
+            .arg("-c")
+            .arg(script)
+            .arg("sh")
+            .arg(&nq)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    for script in [
+        "\"$1\" count 8 >&-",
+        "\"$1\" solve 6 -f columns >&-",
+        "\"$1\" one 10 >&-",
+    ] {
+        let (code, err) = shell(script);
+        assert_eq!(code, 4, "{script}: {err}");
+        assert!(
+            err.contains("cannot write standard output: it is closed"),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // Redirected to /dev/null, nothing is wrong.
+    assert_eq!(shell("\"$1\" count 8 >/dev/null").0, 0);
+    let dir = scratch("hostile-full-export");
+    let problem = dir.join("p.txt");
+    std::fs::write(&problem, "....\n....\n....\n....\n").unwrap();
+    let script = format!(
+        "\"$1\" complete '{}' --export dimacs >/dev/full",
+        problem.display()
+    );
+    let (code, err) = shell(&script);
+    assert_eq!(code, 4, "{err}");
+    assert!(
+        err.contains("cannot write") && !err.contains("cannot read"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn files_read_back_are_regular_files_of_bounded_size() {
+    let dir = scratch("hostile-read-back");
+    let started = Instant::now();
+    // Devices that never end are refused before a byte is read.
+    let refused = |args: &[&str]| {
+        let out = nqueens()
+            .args(args)
+            .timeout(Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        let err = String::from_utf8(out).unwrap();
+        assert!(err.contains("not a regular file"), "{err}");
+    };
+    refused(&["count", "12", "--checkpoint", "/dev/zero"]);
+    refused(&["merge", "/dev/zero", dir.to_str().unwrap()]);
+    refused(&[
+        "shard",
+        "/dev/zero",
+        "--index",
+        "0",
+        "--of",
+        "1",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    // A record that is a link to /dev/zero, or a FIFO named like one, is damage, reported.
+    let plan = dir.join("plan.json");
+    nqueens()
+        .args(["plan", "8", "-o"])
+        .arg(&plan)
+        .assert()
+        .success();
+    let records = dir.join("records");
+    nqueens()
+        .arg("shard")
+        .arg(&plan)
+        .args(["--index", "0", "--of", "1", "-o"])
+        .arg(&records)
+        .assert()
+        .success();
+    let zero = records.join("unit-0000001.json");
+    std::fs::remove_file(&zero).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let fifo = records.join("unit-0000002.json");
+    std::fs::remove_file(&fifo).unwrap();
+    assert!(
+        Process::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let out = nqueens()
+        .arg("merge")
+        .arg(&plan)
+        .arg(&records)
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(
+        err.contains("2 damaged") && err.contains("not a regular file"),
+        "{err}"
+    );
+    // A shard into that folder replaces them, and the merge then adds up.
+    nqueens()
+        .arg("shard")
+        .arg(&plan)
+        .args(["--index", "0", "--of", "1", "-o"])
+        .arg(&records)
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .success();
+    assert_eq!((kind(&zero), kind(&fifo)), ("file", "file"));
+    nqueens()
+        .arg("merge")
+        .arg(&plan)
+        .arg(&records)
+        .assert()
+        .success()
+        .stdout("total 92\nunique 12\n");
+    assert!(started.elapsed() < Duration::from_secs(60));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_names_ranges_caps_its_lists_and_prints_commands_that_run() {
+    let dir = scratch("hostile-merge-ranges");
+    let plan = dir.join("plan.json");
+    nqueens()
+        .args(["plan", "16", "--units", "3300", "-o"])
+        .arg(&plan)
+        .assert()
+        .success();
+    let records = dir.join("records");
+    // Every other unit recorded: 1,650 gaps, more than one command line names.
+    let even: Vec<String> = (0..3300).step_by(2).map(|u| u.to_string()).collect();
+    nqueens()
+        .arg("shard")
+        .arg(&plan)
+        .args(["--units", &even.join(","), "-q", "-o"])
+        .arg(&records)
+        .assert()
+        .success();
+    let nq = assert_cmd::cargo::cargo_bin("nqueens");
+    let mut rounds = 0;
+    loop {
+        let out = nqueens()
+            .arg("merge")
+            .arg(&plan)
+            .arg(&records)
+            .output()
+            .unwrap();
+        if out.status.success() {
+            assert_eq!(
+                String::from_utf8(out.stdout).unwrap(),
+                "total 14772512\nunique 1846955\n"
+            );
+            break;
+        }
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.lines().all(|l| l.len() < 4096), "{err}");
+        if rounds == 0 {
+            assert!(
+                err.contains("1650 of 3300 units missing: 1, 3, 5,"),
+                "{err}"
+            );
+            assert!(err.contains("… and 1630 more ranges"), "{err}");
+            assert!(err.contains("then run merge again"), "{err}");
+        }
+        let command = err
+            .lines()
+            .find_map(|l| l.split_once(" with: ").map(|(_, c)| c))
+            .unwrap();
+        let status = Process::new("sh")
+            .arg("-c")
+            .arg(command.replacen("nqueens", nq.to_str().unwrap(), 1))
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "{command}");
+        rounds += 1;
+        assert!(rounds <= 10, "{err}");
+    }
+    assert_eq!(rounds, 9, "1,650 ranges, 200 a command");
+    // Ranges are read as merge prints them.
+    assert_usage_error(
+        nqueens()
+            .arg("shard")
+            .arg(&plan)
+            .args(["--units", "9-3", "-o"])
+            .arg(&records),
+        "backwards",
+    );
+    // Duplicates are listed with a cap too.
+    let copy = dir.join("copy");
+    std::fs::create_dir_all(&copy).unwrap();
+    for entry in std::fs::read_dir(&records).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, copy.join(path.file_name().unwrap())).unwrap();
+    }
+    let out = nqueens()
+        .arg("merge")
+        .arg(&plan)
+        .arg(&records)
+        .arg(&copy)
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(
+        err.contains("3300 units recorded more than once: 0-3299"),
+        "{err}"
+    );
+    assert!(
+        err.contains("… and 3280 more units") && err.lines().count() < 30,
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_edited_plan_is_refused() {
+    let dir = scratch("hostile-edited-plan");
+    let plan = dir.join("plan.json");
+    nqueens()
+        .args(["plan", "10", "-o"])
+        .arg(&plan)
+        .assert()
+        .success();
+    let original: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&plan).unwrap()).unwrap();
+    // A unit deleted, duplicated, reordered, its kind changed.
+    type Edit = fn(&mut Vec<serde_json::Value>);
+    let edits: [Edit; 4] = [
+        |u| {
+            u.remove(3);
+        },
+        |u| {
+            let again = u[2].clone();
+            u.insert(2, again);
+        },
+        |u| u.swap(1, 2),
+        |u| u[1]["kind"] = "halves 0x1..=0x1".into(),
+    ];
+    let records = dir.join("records");
+    std::fs::create_dir_all(&records).unwrap();
+    for edit in edits {
+        let mut edited = original.clone();
+        edit(edited["units"].as_array_mut().unwrap());
+        std::fs::write(&plan, serde_json::to_vec(&edited).unwrap()).unwrap();
+        for args in [vec!["merge"], vec!["shard"]] {
+            let mut cmd = nqueens();
+            cmd.args(&args).arg(&plan);
+            if args[0] == "merge" {
+                cmd.arg(&records);
+            } else {
+                cmd.args(["--index", "0", "--of", "1", "-o"]).arg(&records);
+            }
+            assert_usage_error(&mut cmd, "was edited");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn verify_keeps_memory_flat_however_many_placements_are_invalid() {
+    // More invalid placements than are held in memory, among valid ones: the verdicts
+    // still come out whole and in order.
+    let lines = 200_000;
+    let text: String = (0..lines)
+        .map(|i| if i % 3 == 0 { "[1, 3, 0, 2]\n" } else { "1\n" })
+        .collect();
+    let (code, out, err) = run_with(&["verify"], text.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    let verdicts: Vec<&str> = out.lines().collect();
+    assert_eq!(verdicts.len(), lines);
+    for (i, v) in verdicts.iter().enumerate() {
+        let wanted = if i % 3 == 0 {
+            "ok"
+        } else {
+            "the queen in row 0 is in column 1, outside the 1×1 board (columns 0 to 0)"
+        };
+        assert_eq!(*v, format!("solution {i}: {wanted}"));
+    }
+    // And an unreadable line after them leaves nothing on standard output.
+    let broken = format!("{text}[0,]\n");
+    assert_refused(
+        run_with(&["verify"], broken.as_bytes()),
+        2,
+        &["line 200001"],
+    );
+}
+
+#[test]
+fn blank_bytes_before_the_content_are_read_once() {
+    // 32 MB of spaces took seconds when every read looked at all of them again; read
+    // once, it is a fraction of that, and a generous bound still catches the quadratic.
+    for tail in ["[1, 3, 0, 2]\n", ".Q..\n...Q\nQ...\n..Q.\n"] {
+        let mut text = vec![b' '; 32 << 20];
+        text.extend_from_slice(tail.as_bytes());
+        let started = Instant::now();
+        let (code, out, err) = run_with(&["verify"], &text);
+        assert_eq!((code, out.as_str()), (0, "solution 0: ok\n"), "{err}");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+}

@@ -160,7 +160,7 @@ pub(crate) fn read_problem(file: Option<&Path>) -> anyhow::Result<Completion> {
 pub(crate) fn export(problem: &Completion, to: Export) -> anyhow::Result<ExitCode> {
     let mut out = super::stdout();
     queens::export(problem, to, &mut out).map_err(|e| match e {
-        queens::Error::Io(_) => anyhow::Error::new(e),
+        queens::Error::Io(_) | queens::Error::Output(_) => anyhow::Error::new(e),
         e => usage(format!("cannot export to {to}: {e}")),
     })?;
     Ok(ExitCode::SUCCESS)

@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use indicatif::ProgressBar;
 use queens::{Counter, Plan, Tally, Unit, plan};
 
-use crate::error::usage;
+use crate::error::{shown, usage};
 
 use crate::store::Checkpoint;
 
@@ -85,8 +85,8 @@ fn count_with_checkpoint(
     checkpoint.save(path)?;
     checkpoint.share().tally(plan.n()).ok_or_else(|| {
         usage(format!(
-            "checkpoint '{}' holds shares that do not add up to whole classes of solutions: it cannot be trusted; delete it to start the count afresh",
-            path.display()
+            "checkpoint {} holds shares that do not add up to whole classes of solutions: it cannot be trusted; delete it to start the count afresh",
+            shown(path)
         ))
     })
 }

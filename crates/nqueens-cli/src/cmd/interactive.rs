@@ -15,13 +15,18 @@ pub(crate) fn run() -> anyhow::Result<ExitCode> {
     let end = if io::stdin().is_terminal() { "" } else { "\n" };
     write!(stderr, "How many queens? {end}")?;
     stderr.flush()?;
-    // One line, read no further than the longest answer could be.
+    // One line, read no further than the longest answer and its line end could be.
     let mut line = Vec::new();
     io::stdin()
         .lock()
-        .take(PROMPT_MAX_BYTES as u64 + 1)
+        .take(PROMPT_MAX_BYTES as u64 + 2)
         .read_until(b'\n', &mut line)
         .map_err(|e| usage(format!("cannot read standard input: {e}")))?;
+    for end in [b'\n', b'\r'] {
+        if line.last() == Some(&end) {
+            line.pop();
+        }
+    }
     if line.len() > PROMPT_MAX_BYTES {
         return Err(usage(format!(
             "the answer is longer than {PROMPT_MAX_BYTES} characters: expected a whole number from 0 to {MAX_N}"

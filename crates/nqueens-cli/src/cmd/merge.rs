@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::cli::MergeArgs;
-use crate::error::usage;
+use crate::error::{shown, usage};
 use crate::store::{PlanFile, UnitRecord, checked_sum};
 
 pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
@@ -24,8 +24,8 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     let mut found: Vec<Vec<(PathBuf, Share)>> = vec![Vec::new(); count];
     let mut damaged: Vec<(PathBuf, String)> = Vec::new();
     for dir in &args.dirs {
-        let entries = fs::read_dir(dir)
-            .map_err(|e| usage(format!("cannot read '{}': {e}", dir.display())))?;
+        let entries =
+            fs::read_dir(dir).map_err(|e| usage(format!("cannot read {}: {e}", shown(dir))))?;
         let mut paths: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| {
@@ -55,7 +55,7 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
                 damaged.len()
             )?;
             for (path, why) in damaged.iter().take(LISTED) {
-                writeln!(report, "  {}: {why}", path.display())?;
+                writeln!(report, "  {}: {why}", unquoted(path))?;
             }
             if damaged.len() > LISTED {
                 writeln!(report, "  … and {} more", damaged.len() - LISTED)?;
@@ -64,31 +64,43 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         if !duplicates.is_empty() {
             writeln!(
                 report,
-                "nqueens merge: units recorded more than once: {}; keep one record of each:",
-                ranges(&duplicates)
+                "nqueens merge: {} units recorded more than once: {}; keep one record of each:",
+                duplicates.len(),
+                listed(&ranges(&duplicates), ", ", "ranges")
             )?;
-            for &u in &duplicates {
-                let files: Vec<String> = found[u]
-                    .iter()
-                    .map(|(p, _)| p.display().to_string())
-                    .collect();
+            for &u in duplicates.iter().take(LISTED) {
+                let files: Vec<String> = found[u].iter().map(|(p, _)| unquoted(p)).collect();
                 writeln!(report, "  unit {u}: {}", files.join(", "))?;
+            }
+            if duplicates.len() > LISTED {
+                writeln!(report, "  … and {} more units", duplicates.len() - LISTED)?;
             }
         }
         if !missing.is_empty() {
+            let runs = ranges(&missing);
             writeln!(
                 report,
                 "nqueens merge: {} of {count} units missing: {}",
                 missing.len(),
-                ranges(&missing)
+                listed(&runs, ", ", "ranges")
             )?;
-            let ids: Vec<String> = missing.iter().map(usize::to_string).collect();
+            // One command of at most LISTED_RANGES ranges, so that the shell can run it.
+            let first = &runs[..runs.len().min(LISTED_RANGES)];
             writeln!(
                 report,
-                "recompute them with: nqueens shard {} --units {} -o {}",
-                shell_quote(&args.plan.display().to_string()),
-                ids.join(","),
-                shell_quote(&args.dirs[0].display().to_string())
+                "recompute {} with: nqueens shard {} --units {} -o {}",
+                if first.len() == runs.len() {
+                    "them".to_owned()
+                } else {
+                    format!(
+                        "the first {} ranges (then run merge again for the other {})",
+                        first.len(),
+                        runs.len() - first.len()
+                    )
+                },
+                shell_quote(&args.plan.to_string_lossy()),
+                first.join(","),
+                shell_quote(&args.dirs[0].to_string_lossy())
             )?;
         }
         eprint!("{report}");
@@ -113,7 +125,7 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         if !wrong.is_empty() {
             eprintln!(
                 "nqueens merge: the slow recount disagrees with the records of units {}",
-                ranges(&wrong)
+                listed(&ranges(&wrong), ", ", "ranges")
             );
             return Ok(ExitCode::FAILURE);
         }
@@ -144,11 +156,30 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// How many damaged records are named one by one.
+/// A record's name in the indented lists, escaped and cut as every quoted name is.
+fn unquoted(path: &std::path::Path) -> String {
+    queens::limits::excerpt_name(&path.display().to_string()).into_owned()
+}
+
+/// How many damaged records and duplicated units are named one by one, and how many
+/// ranges of units a message lists.
 const LISTED: usize = 20;
 
-/// `3, 17-20, 42`: sorted ids with runs folded.
-fn ranges(ids: &[usize]) -> String {
+/// How many ranges of units the printed `shard --units` command names: a few kilobytes,
+/// well within what a shell passes to a command.
+const LISTED_RANGES: usize = 200;
+
+/// The first [`LISTED`] of `items` joined by `sep`, and how many more there are.
+fn listed(items: &[String], sep: &str, what: &str) -> String {
+    let shown = items[..items.len().min(LISTED)].join(sep);
+    match items.len().checked_sub(LISTED) {
+        Some(more) if more > 0 => format!("{shown} … and {more} more {what}"),
+        _ => shown,
+    }
+}
+
+/// `["3", "17-20", "42"]`: sorted ids with runs folded, as `shard --units` reads them.
+fn ranges(ids: &[usize]) -> Vec<String> {
     let mut parts = Vec::new();
     let mut i = 0;
     while i < ids.len() {
@@ -163,7 +194,7 @@ fn ranges(ids: &[usize]) -> String {
         });
         i = j + 1;
     }
-    parts.join(", ")
+    parts
 }
 
 /// `text` as one word for a POSIX shell: as it is when it holds only safe characters,
@@ -190,6 +221,6 @@ mod tests {
 
     #[test]
     fn ranges_fold_runs() {
-        assert_eq!(ranges(&[3, 17, 18, 19, 20, 42]), "3, 17-20, 42");
+        assert_eq!(ranges(&[3, 17, 18, 19, 20, 42]), ["3", "17-20", "42"]);
     }
 }

@@ -8,7 +8,7 @@ use queens::limits::PNG_MAX_SIDE;
 use resvg::{tiny_skia, usvg};
 
 use crate::cli::{FormatArg, PictureArgs};
-use crate::error::usage;
+use crate::error::{shown, usage};
 
 /// Refuses picture options that cannot work, before any search starts.
 pub(crate) fn check(format: FormatArg, args: &PictureArgs) -> anyhow::Result<()> {
@@ -53,7 +53,7 @@ pub(crate) fn write(
     };
     match &args.output {
         Some(path) => crate::store::write_atomic(path, &bytes)
-            .with_context(|| format!("cannot write '{}'", path.display()))?,
+            .with_context(|| format!("cannot write {}", shown(path)))?,
         None => {
             let mut out = super::stdout();
             out.write_all(&bytes)?;

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 
 use crate::cli::PlanArgs;
-use crate::error::usage;
+use crate::error::{shown, usage};
 use crate::store::{PlanFile, write_atomic};
 
 pub(crate) fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
@@ -26,7 +26,7 @@ pub(crate) fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
     let file = PlanFile::new(&plan);
     let bytes = serde_json::to_vec_pretty(&file)?;
     write_atomic(&args.output, &bytes)
-        .with_context(|| format!("cannot write plan '{}'", args.output.display()))?;
+        .with_context(|| format!("cannot write plan {}", shown(&args.output)))?;
     let sets = match plan.sets_per_unit() {
         0 => "the whole board".to_owned(),
         1 => "one column set each".to_owned(),

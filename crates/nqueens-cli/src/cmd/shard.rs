@@ -8,8 +8,8 @@ use anyhow::Context;
 use queens::Unit;
 
 use crate::cli::{ShardArgs, UnitIds};
-use crate::error::usage;
-use crate::store::{PlanFile, UnitRecord, write_atomic};
+use crate::error::{shown, usage};
+use crate::store::{PlanFile, UnitRecord, replace};
 
 pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<ExitCode> {
     let (file, plan) = PlanFile::load(&args.plan)?;
@@ -39,8 +39,7 @@ pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<ExitCode> {
         _ => return Err(usage("say which units: --index I --of M, or --units IDS")),
     };
     let dir = &args.output;
-    fs::create_dir_all(dir)
-        .map_err(|e| usage(format!("cannot create '{}': {e}", dir.display())))?;
+    fs::create_dir_all(dir).map_err(|e| usage(format!("cannot create {}: {e}", shown(dir))))?;
     // Units with a good record from an earlier run are done; damaged ones are redone.
     let todo: Vec<Unit> = chosen
         .into_iter()
@@ -65,8 +64,8 @@ pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<ExitCode> {
         let written = serde_json::to_vec(&record)
             .map_err(anyhow::Error::from)
             .and_then(|bytes| {
-                write_atomic(&path, &bytes)
-                    .with_context(|| format!("cannot write record '{}'", path.display()))
+                replace(&path, &bytes)
+                    .with_context(|| format!("cannot write record {}", shown(&path)))
             });
         if let Err(e) = written {
             failure.lock().expect("poisoned").get_or_insert(e);
@@ -78,6 +77,6 @@ pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<ExitCode> {
             e.context("the records already written are kept; run the shard again to finish")
         );
     }
-    eprintln!("{} units counted into '{}'", todo.len(), dir.display());
+    eprintln!("{} units counted into {}", todo.len(), shown(dir));
     Ok(ExitCode::SUCCESS)
 }

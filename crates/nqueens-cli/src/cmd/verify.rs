@@ -1,13 +1,15 @@
 //! `nqueens verify [FILE]`: check placements in any format.
 
-use std::io::Write;
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use queens::limits::excerpt_name;
 use queens::{
-    Conflict, Outcome, SolverAnswer, Verdict, check_placements_start, parse_placements,
-    parse_solver_answer, verify_columns, verify_columns_seekable,
+    Conflict, Outcome, SolverAnswer, parse_solver_answer, read_placements, verify_columns,
+    verify_columns_seekable,
 };
 
 use crate::cli::VerifyArgs;
@@ -24,38 +26,30 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     // Only the invalid placements are kept until the whole input has been read, so that
     // an unreadable line leaves nothing half-written on standard output.
     let mut verdicts = Verdicts::default();
-    if input.holds_columns()? {
-        match input.into_reader()? {
-            Reader::Seekable(reader) => {
-                for verdict in verify_columns_seekable(reader).with_context(unreadable)? {
-                    verdicts.add(verdict.with_context(unreadable)?);
-                }
-            }
-            Reader::Stream(reader) => {
-                for verdict in verify_columns(reader) {
-                    verdicts.add(verdict.with_context(unreadable)?);
-                }
+    let columns = input.holds_columns()?;
+    match input.into_reader()? {
+        Reader::Seekable(reader) if columns => {
+            for verdict in verify_columns_seekable(reader).with_context(unreadable)? {
+                verdicts.add(verdict.with_context(unreadable)?.result)?;
             }
         }
-    } else {
-        // Bytes that start no format are refused from the first of them.
-        check_placements_start(input.head_text()).with_context(unreadable)?;
-        let text = input.read_text()?;
-        for parsed in parse_placements(&text).with_context(unreadable)? {
-            verdicts.add_result(parsed.placement.and_then(|p| p.validate()));
+        Reader::Stream(reader) if columns => {
+            for verdict in verify_columns(reader) {
+                verdicts.add(verdict.with_context(unreadable)?.result)?;
+            }
+        }
+        reader => {
+            for parsed in read_placements(reader) {
+                let parsed = parsed.with_context(unreadable)?;
+                verdicts.add(parsed.placement.and_then(|p| p.validate()))?;
+            }
         }
     }
 
     let mut out = super::stdout();
-    let mut invalid = verdicts.invalid.iter().peekable();
-    for index in 0..verdicts.total {
-        match invalid.next_if(|(i, _)| *i == index) {
-            Some((_, conflict)) => writeln!(out, "solution {index}: {conflict}")?,
-            None => writeln!(out, "solution {index}: ok")?,
-        }
-    }
+    let (total, bad) = (verdicts.total, verdicts.invalid);
+    verdicts.write(&mut out)?;
     out.flush()?;
-    let (total, bad) = (verdicts.total, verdicts.invalid.len());
     eprintln!(
         "{total} placement{} read from {name}: {} valid, {bad} invalid",
         if total == 1 { "" } else { "s" },
@@ -68,25 +62,89 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// How many placements were read, and the conflicts of the invalid ones by index.
+/// How many invalid verdicts are held in memory (about 40 bytes each); past them, every
+/// one goes to a temporary file, so that memory stays flat however many lines are invalid.
+const HELD_VERDICTS: usize = 1 << 16;
+
+/// How many placements were read, and the conflicts of the invalid ones by index: the
+/// first [`HELD_VERDICTS`] in memory, the rest in a temporary file as the lines they print.
 #[derive(Default)]
 struct Verdicts {
     total: usize,
-    invalid: Vec<(usize, Conflict)>,
+    invalid: usize,
+    held: Vec<(usize, Conflict)>,
+    spilled: Option<BufWriter<File>>,
 }
 
 impl Verdicts {
-    fn add(&mut self, verdict: Verdict) {
-        self.add_result(verdict.result);
-    }
-
-    fn add_result(&mut self, result: Result<(), Conflict>) {
+    fn add(&mut self, result: Result<(), Conflict>) -> anyhow::Result<()> {
         if let Err(conflict) = result {
-            self.invalid.push((self.total, conflict));
+            self.invalid += 1;
+            if self.held.len() < HELD_VERDICTS {
+                self.held.push((self.total, conflict));
+            } else {
+                let spill = match &mut self.spilled {
+                    Some(spill) => spill,
+                    None => self.spilled.insert(BufWriter::new(tempfile::tempfile().map_err(
+                        |e| {
+                            anyhow::anyhow!(
+                                "cannot keep the verdicts of more than {HELD_VERDICTS} invalid placements: no temporary file in {}: {e}",
+                                excerpt_name(&std::env::temp_dir().display().to_string())
+                            )
+                        },
+                    )?)),
+                };
+                writeln!(spill, "{} {conflict}", self.total).context(SPILL)?;
+            }
         }
         self.total += 1;
+        Ok(())
+    }
+
+    /// Writes one line per placement, in order.
+    fn write(self, out: &mut impl Write) -> anyhow::Result<()> {
+        let mut spilled = match self.spilled {
+            Some(spill) => {
+                let mut file = spill
+                    .into_inner()
+                    .map_err(|e| e.into_error())
+                    .context(SPILL)?;
+                file.seek(SeekFrom::Start(0)).context(SPILL)?;
+                Some(BufReader::new(file).lines())
+            }
+            None => None,
+        };
+        let mut next_spilled = || -> anyhow::Result<Option<(usize, String)>> {
+            let Some(lines) = &mut spilled else {
+                return Ok(None);
+            };
+            let Some(line) = lines.next().transpose().context(SPILL)? else {
+                return Ok(None);
+            };
+            let (index, conflict) = line.split_once(' ').unwrap_or_default();
+            Ok(Some((index.parse().context(SPILL)?, conflict.to_owned())))
+        };
+        let mut held = self.held.into_iter().peekable();
+        let mut spill_next = None;
+        for index in 0..self.total {
+            if let Some((_, conflict)) = held.next_if(|(i, _)| *i == index) {
+                writeln!(out, "solution {index}: {conflict}")?;
+                continue;
+            }
+            if spill_next.is_none() {
+                spill_next = next_spilled()?;
+            }
+            match spill_next.take_if(|(i, _)| *i == index) {
+                Some((_, conflict)) => writeln!(out, "solution {index}: {conflict}")?,
+                None => writeln!(out, "solution {index}: ok")?,
+            }
+        }
+        Ok(())
     }
 }
+
+/// The context of a failure of the temporary file verdicts are kept in.
+const SPILL: &str = "cannot keep the verdicts in a temporary file";
 
 /// `nqueens verify --problem PROBLEM [FILE]`: another solver's answer to a completion
 /// problem, checked.

@@ -6,18 +6,28 @@ use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
 use crate::cli::WebArgs;
-use crate::error::usage;
+use crate::error::{shown, usage};
 
 /// The longest request head read; a page's requests are a few hundred bytes.
 const MAX_HEAD: u64 = 16 * 1024;
 
-/// How long a connection may take to send its request.
-const READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a connection may take to send its whole request head, however slowly its
+/// bytes come: a client sending one byte every few seconds is cut off then.
+const HEAD_DEADLINE: Duration = Duration::from_secs(10);
+
+/// How long one write of the answer may wait for a client that does not read it.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The most connections served at once; a connection past them is closed at once. A
+/// page loads a dozen files; each connection holds a thread until its answer is sent or
+/// its deadline passes.
+const MAX_CONNECTIONS: usize = 64;
 
 /// Serves the page: one thread per connection, one request per connection.
 ///
@@ -29,38 +39,72 @@ const READ_TIMEOUT: Duration = Duration::from_secs(10);
 pub(crate) fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
     if !args.dir.join("index.html").is_file() {
         return Err(usage(format!(
-            "no web page in '{}': build it with scripts/web/build.sh, or name the built page with --dir",
-            args.dir.display()
+            "no web page in {}: build it with scripts/web/build.sh, or name the built page with --dir",
+            shown(&args.dir)
         )));
     }
     let listener = TcpListener::bind(("127.0.0.1", args.port))
         .map_err(|e| usage(format!("cannot listen on 127.0.0.1:{}: {e}", args.port)))?;
     let address = listener.local_addr().context("the server has no address")?;
-    let mut out = std::io::stdout().lock();
+    let mut out = super::stdout();
     writeln!(out, "http://{address}/")?;
     out.flush()?;
     drop(out);
     eprintln!(
-        "nqueens: serving '{}' at http://{address}/ (Ctrl-C to stop)",
-        args.dir.display()
+        "nqueens: serving {} at http://{address}/ (Ctrl-C to stop)",
+        shown(&args.dir)
     );
     let root = Arc::new(args.dir.clone());
+    let open = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
         // A connection that fails before it is accepted is no reason to stop serving.
         let Ok(stream) = stream else { continue };
-        let root = Arc::clone(&root);
-        std::thread::spawn(move || {
-            // Nor is a browser that goes away mid-answer.
-            let _ = answer(&root, stream);
-        });
+        // Past the cap, or when no thread can be started, the connection is closed: the
+        // worst a client gets is a refusal, and the server goes on.
+        if open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            open.fetch_sub(1, Ordering::SeqCst);
+            continue;
+        }
+        let (root, served) = (Arc::clone(&root), Arc::clone(&open));
+        let spawned = std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(move || {
+                // Nor is a browser that goes away mid-answer.
+                let _ = answer(&root, stream);
+                served.fetch_sub(1, Ordering::SeqCst);
+            });
+        if spawned.is_err() {
+            open.fetch_sub(1, Ordering::SeqCst);
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// A connection read against one deadline for the whole request head, not per read.
+struct Deadline<'a> {
+    stream: &'a TcpStream,
+    until: Instant,
+}
+
+impl Read for Deadline<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        self.stream.read(buf)
+    }
+}
+
 /// Reads one request from the connection and answers it.
 fn answer(root: &Path, stream: TcpStream) -> std::io::Result<()> {
-    stream.set_read_timeout(Some(READ_TIMEOUT))?;
-    let mut reader = BufReader::new(stream.try_clone()?).take(MAX_HEAD);
+    stream.set_write_timeout(Some(WRITE_TIMEOUT))?;
+    let deadline = Deadline {
+        stream: &stream,
+        until: Instant::now() + HEAD_DEADLINE,
+    };
+    let mut reader = BufReader::new(deadline).take(MAX_HEAD);
     let mut line = String::new();
     reader.read_line(&mut line)?;
     let mut words = line.split_whitespace();
