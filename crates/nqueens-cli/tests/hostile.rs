@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{assert_usage_error, nqueens, scratch, stdout_of};
+use common::{assert_usage_error, make_plan, nqueens, scratch, stdout_of};
 use predicates::prelude::*;
 use proptest::prelude::*;
 
@@ -34,27 +34,7 @@ fn verify_everywhere(dir: &Path, bytes: &[u8]) -> Vec<(&'static str, (i32, Strin
     let file = dir.join("input");
     std::fs::write(&file, bytes).unwrap();
     let path = file.to_str().unwrap();
-    let piped = |args: &[&str]| {
-        let mut child = Process::new(assert_cmd::cargo::cargo_bin("nqueens"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let bytes = bytes.to_vec();
-        let writer = std::thread::spawn(move || {
-            let _ = stdin.write_all(&bytes);
-        });
-        let out = child.wait_with_output().unwrap();
-        writer.join().unwrap();
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    };
+    let piped = |args: &[&str]| run_with(args, bytes);
     let unnamed = |(code, out, err): (i32, String, String)| {
         let err = err
             .replace(&format!("'{path}'"), "INPUT")
@@ -404,12 +384,7 @@ fn large_pngs_show_every_queen() {
 #[test]
 fn a_unit_named_twice_is_counted_once() {
     let dir = scratch("hostile-units-twice");
-    let plan = dir.join("plan.json");
-    nqueens()
-        .args(["plan", "10", "-o"])
-        .arg(&plan)
-        .assert()
-        .success();
+    let plan = make_plan(&dir, "10");
     nqueens()
         .arg("shard")
         .arg(&plan)
@@ -1080,12 +1055,7 @@ fn files_read_back_are_regular_files_of_bounded_size() {
         dir.to_str().unwrap(),
     ]);
     // A record that is a link to /dev/zero, or a FIFO named like one, is damage, reported.
-    let plan = dir.join("plan.json");
-    nqueens()
-        .args(["plan", "8", "-o"])
-        .arg(&plan)
-        .assert()
-        .success();
+    let plan = make_plan(&dir, "8");
     let records = dir.join("records");
     nqueens()
         .arg("shard")
@@ -1243,12 +1213,7 @@ fn merge_names_ranges_caps_its_lists_and_prints_commands_that_run() {
 #[test]
 fn an_edited_plan_is_refused() {
     let dir = scratch("hostile-edited-plan");
-    let plan = dir.join("plan.json");
-    nqueens()
-        .args(["plan", "10", "-o"])
-        .arg(&plan)
-        .assert()
-        .success();
+    let plan = make_plan(&dir, "10");
     let original: serde_json::Value =
         serde_json::from_slice(&std::fs::read(&plan).unwrap()).unwrap();
     // A unit deleted, duplicated, reordered, its kind changed.

@@ -3,7 +3,7 @@
 mod common;
 
 use assert_cmd::Command;
-use common::{assert_usage_error, nqueens, scratch, stdout};
+use common::{assert_usage_error, make_plan, nqueens, scratch, stdout};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -97,16 +97,6 @@ fn checkpoints_of_another_count_are_refused() {
         .stdout("")
         .stderr(predicate::str::contains("cannot write checkpoint"));
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-fn make_plan(dir: &Path, n: &str) -> PathBuf {
-    let path = dir.join(format!("plan{n}.json"));
-    nqueens()
-        .args(["plan", n, "-o"])
-        .arg(&path)
-        .assert()
-        .success();
-    path
 }
 
 #[test]

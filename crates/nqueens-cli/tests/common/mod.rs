@@ -2,7 +2,7 @@
 
 #![allow(dead_code)] // each test crate uses its own subset
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
@@ -45,4 +45,15 @@ pub(crate) fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// `nqueens plan N -o DIR/planN.json`, and the plan's path.
+pub(crate) fn make_plan(dir: &Path, n: &str) -> PathBuf {
+    let path = dir.join(format!("plan{n}.json"));
+    nqueens()
+        .args(["plan", n, "-o"])
+        .arg(&path)
+        .assert()
+        .success();
+    path
 }
