@@ -120,6 +120,7 @@ pub(crate) struct CompleteArgs {
         long,
         value_name = "SQUARES",
         requires = "n",
+        conflicts_with = "file",
         allow_hyphen_values = true
     )]
     pub(crate) queens: Option<String>,

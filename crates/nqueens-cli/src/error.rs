@@ -38,6 +38,21 @@ pub(crate) fn shown(path: &std::path::Path) -> String {
     )
 }
 
+/// Writes one line to stderr, as `eprintln!` does, but never panics: a stderr that cannot
+/// be written (full, closed) loses the message, and the exit code still tells.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::error::say_line(format_args!($($arg)*))
+    };
+}
+pub(crate) use say;
+
+/// The line of [`say!`].
+pub(crate) fn say_line(line: fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(io::stderr(), "{line}");
+}
+
 /// Builds a usage error.
 pub(crate) fn usage(message: impl Into<String>) -> anyhow::Error {
     UsageError(message.into()).into()
@@ -53,7 +68,7 @@ pub(crate) fn report(e: &anyhow::Error) -> ExitCode {
     if broken_pipe {
         return ExitCode::SUCCESS;
     }
-    eprintln!("nqueens: {e:#}");
+    say!("nqueens: {e:#}");
     let usage = match e.downcast_ref::<queens::Error>() {
         Some(queens::Error::Io(_) | queens::Error::Output(_) | queens::Error::Threads(_)) => false,
         Some(_) => true,

@@ -23,16 +23,24 @@ pub(crate) struct Input {
     seekable: bool,
     /// The offset the input started at, for a seekable file.
     start: u64,
-    /// Every byte read so far, from the start.
+    /// Every byte read so far from the first non-blank one on: the blank bytes before it
+    /// are dropped as they are read, and stand in the head as `blank_lines` line ends.
     head: Vec<u8>,
+    /// How many lines the dropped blank bytes ended (`\n`, `\r\n` or a lone `\r`).
+    blank_lines: u64,
+    /// Whether the last dropped blank byte was `\r`, whose `\n` ends no further line.
+    after_cr: bool,
+    /// Whether a non-blank byte has been read: from then on every byte is kept.
+    content: bool,
 }
 
 /// An input ready for a streaming reader.
 pub(crate) enum Reader {
     /// A regular file, from its start.
     Seekable(BufReader<File>),
-    /// Anything else: the bytes already read, then the rest.
-    Stream(BufReader<io::Chain<Cursor<Vec<u8>>, File>>),
+    /// Anything else: the line ends of the blank bytes dropped, the bytes already read,
+    /// then the rest.
+    Stream(BufReader<io::Chain<Replayed, File>>),
 }
 
 impl Read for Reader {
@@ -59,6 +67,10 @@ impl BufRead for Reader {
         }
     }
 }
+
+/// What has been read of a stream, given back: a line end for each line the dropped blank
+/// bytes ended, then the bytes kept.
+type Replayed = io::Chain<io::Take<io::Repeat>, Cursor<Vec<u8>>>;
 
 /// The buffer of a streaming reader: large reads for files of gigabytes.
 const BUFFER: usize = 1 << 20;
@@ -91,6 +103,9 @@ impl Input {
             seekable,
             start,
             head: Vec::new(),
+            blank_lines: 0,
+            after_cr: false,
+            content: false,
         })
     }
 
@@ -126,6 +141,17 @@ impl Input {
         }
     }
 
+    /// The first non-blank character, reading as far as it takes; `None` for a blank
+    /// input. Not UTF-8 reads as U+FFFD.
+    pub(crate) fn first_char(&mut self) -> anyhow::Result<Option<char>> {
+        while self.head.len() < 4 && self.read_more(1 << 16)? > 0 {}
+        Ok(
+            String::from_utf8_lossy(&self.head[..self.head.len().min(4)])
+                .chars()
+                .next(),
+        )
+    }
+
     /// Reads up to `most` more bytes into the head, returning how many came; refuses an
     /// input that grows past [`INPUT_MAX_BYTES`].
     fn read_more(&mut self, most: usize) -> anyhow::Result<usize> {
@@ -137,9 +163,12 @@ impl Input {
             .take(wanted)
             .read_to_end(&mut self.head)
             .map_err(|e| usage(format!("cannot read {}: {e}", self.name)))?;
+        if !self.content {
+            self.drop_blanks();
+        }
         if self.head.len() as u64 > INPUT_MAX_BYTES {
             return Err(usage(format!(
-                "{} is larger than {} MiB, the most read whole (column arrays are verified as a stream at any size)",
+                "{} is larger than {} MiB, the most read whole",
                 self.name,
                 INPUT_MAX_BYTES >> 20
             )));
@@ -147,16 +176,49 @@ impl Input {
         Ok(read)
     }
 
-    /// The whole input as text, at most [`INPUT_MAX_BYTES`].
+    /// Drops the blank bytes at the start of the head, counting the lines they end, so
+    /// that blank bytes before the content take no memory however many there are.
+    fn drop_blanks(&mut self) {
+        let mut blank = 0;
+        for &b in &self.head {
+            if !b.is_ascii_whitespace() {
+                self.content = true;
+                break;
+            }
+            if b == b'\r' || (b == b'\n' && !self.after_cr) {
+                self.blank_lines += 1;
+            }
+            self.after_cr = b == b'\r';
+            blank += 1;
+        }
+        self.head.drain(..blank);
+    }
+
+    /// The whole input as text, at most [`INPUT_MAX_BYTES`]; refused at the first chunk
+    /// that is not UTF-8, without reading the rest.
     pub(crate) fn read_text(mut self) -> anyhow::Result<String> {
-        while self.read_more(usize::MAX)? > 0 {}
-        String::from_utf8(self.head).map_err(|e| {
-            usage(format!(
-                "{} is not UTF-8 text (byte {})",
-                self.name,
-                e.utf8_error().valid_up_to()
-            ))
-        })
+        let mut checked = 0;
+        loop {
+            let read = self.read_more(1 << 20)?;
+            match std::str::from_utf8(&self.head[checked..]) {
+                Ok(_) => checked = self.head.len(),
+                // A character cut by the end of the chunk is completed by the next one.
+                Err(e) if e.error_len().is_none() && read > 0 => checked += e.valid_up_to(),
+                Err(e) => {
+                    return Err(usage(format!(
+                        "{} is not UTF-8 text (byte {})",
+                        self.name,
+                        checked + e.valid_up_to()
+                    )));
+                }
+            }
+            if read == 0 {
+                break;
+            }
+        }
+        let mut text = "\n".repeat(self.blank_lines as usize);
+        text.push_str(&String::from_utf8(self.head).unwrap_or_default());
+        Ok(text)
     }
 
     /// The input from its first byte, for a streaming reader.
@@ -169,9 +231,10 @@ impl Input {
                 BUFFER, self.file,
             )));
         }
+        let blank_lines = io::repeat(b'\n').take(self.blank_lines);
         Ok(Reader::Stream(BufReader::with_capacity(
             BUFFER,
-            Cursor::new(self.head).chain(self.file),
+            blank_lines.chain(Cursor::new(self.head)).chain(self.file),
         )))
     }
 }

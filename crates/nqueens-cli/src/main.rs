@@ -6,12 +6,14 @@ mod error;
 mod input;
 mod store;
 
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
 
 use crate::cli::{Cli, Command};
+use crate::error::say;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -42,13 +44,22 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Help and version go to stdout as clap writes them; every other clap error becomes one
-/// line on stderr and exit code 2.
+/// Help and version go to stdout (in colour on a terminal, as clap writes them), a failed
+/// write reported like any other; every other clap error becomes one line on stderr and
+/// exit code 2.
 fn clap_exit(e: &clap::Error) -> ExitCode {
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = e.print();
-            ExitCode::SUCCESS
+            if std::io::stdout().is_terminal() {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            let mut out = cmd::stdout();
+            let written = write!(out, "{}", e.render()).and_then(|()| out.flush());
+            match written {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(failure) => error::report(&failure.into()),
+            }
         }
         _ => {
             let text = e.render().to_string();
@@ -61,7 +72,7 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
             // clap quotes the offending argument whole: cut it, as every message here does.
             let message = queens::limits::excerpt_quotes(&message.join(" "));
             let message = message.strip_prefix("error: ").unwrap_or(&message);
-            eprintln!("nqueens: {message} (see 'nqueens --help')");
+            say!("nqueens: {message} (see 'nqueens --help')");
             ExitCode::from(error::USAGE)
         }
     }

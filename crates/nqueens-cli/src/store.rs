@@ -96,7 +96,8 @@ pub(crate) const STORE_MAX_BYTES: u64 = 1 << 30;
 /// The most bytes a unit record is read to: a record is a few hundred bytes.
 pub(crate) const RECORD_MAX_BYTES: u64 = 64 << 10;
 
-/// The bytes of `path`, a regular file (or a link to one) of at most `most` bytes.
+/// The bytes of `path`, a regular file (or a link to one) of at most `most` bytes, or
+/// as many of its first bytes as show that it is no JSON object.
 /// Anything else is refused without reading it: a device such as `/dev/zero` would never
 /// end, and opening a FIFO would wait for a writer forever.
 pub(crate) fn read_regular(path: &Path, most: u64) -> io::Result<Vec<u8>> {
@@ -122,8 +123,19 @@ pub(crate) fn read_regular(path: &Path, most: u64) -> io::Result<Vec<u8>> {
             format!("larger than {}, the most read", size(most)),
         ));
     }
+    let mut file = io::Read::take(file, most + 1);
+    // Every file kept here is a JSON object: one that does not start like one is handed
+    // back as it starts, to be refused by its parser without reading the rest.
     let mut bytes = Vec::new();
-    io::Read::read_to_end(&mut io::Read::take(file, most + 1), &mut bytes)?;
+    io::Read::read_to_end(&mut io::Read::take(&mut file, 4096), &mut bytes)?;
+    if bytes
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|&b| b != b'{')
+    {
+        return Ok(bytes);
+    }
+    io::Read::read_to_end(&mut file, &mut bytes)?;
     if bytes.len() as u64 > most {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -236,11 +248,11 @@ impl PlanFile {
             .with_context(|| format!("plan {}", shown(path)))?;
         if file.hash != plan.digest() {
             return Err(usage(format!(
-                "plan {} (plan version {}) does not match this nqueens's plan for n = {} (version {}): make a new one with 'nqueens plan {}'",
+                "plan {}: its hash is not that of the plan this nqueens (plan version {}) makes for n = {} in units of {} column sets, so it was edited or made by another build: make a new one with 'nqueens plan {}'",
                 shown(path),
-                file.plan_version,
-                file.n,
                 queens::plan::PLAN_VERSION,
+                file.n,
+                file.sets_per_unit,
                 file.n
             )));
         }

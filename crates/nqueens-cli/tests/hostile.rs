@@ -794,6 +794,13 @@ fn ambiguous_solver_answers_are_refused_naming_the_line() {
         ("=====UNSATISFIABLE=====\nq = [1, 3, 0, 2];\n", "line 2"),
         ("q = [1, 3, 0, 2];\nv 2 8 9 15 0\n", "line 2"),
         ("[1, 3, 0, 2]\n[2, 0, 3, 1]\n", "line 2"),
+        // A model beside a placement, in either order, or "unsatisfiable" after one.
+        ("q = [1, 3, 0, 2];\n[0, 0, 0, 0]\n", "line 2"),
+        ("[0, 0, 0, 0]\nq = [1, 3, 0, 2];\n", "line 1"),
+        ("s SATISFIABLE\nv 2 8 9 15 0\n....\n", "line 3"),
+        ("[1, 3, 0, 2]\ns UNSATISFIABLE\n", "line 1"),
+        ("q = [1, 3, 0, 2];\nhello\n", "line 2"),
+        ("s UNKNOWN\n", "UNKNOWN"),
     ];
     for (answer, needle) in cases {
         assert_refused(check(answer), 2, &[needle]);
@@ -802,6 +809,25 @@ fn ambiguous_solver_answers_are_refused_naming_the_line() {
     let (code, out, _) = check("s SATISFIABLE\nv 2 8 8 9 15 0\n");
     assert_eq!((code, out.as_str()), (0, "ok: a completion\n"));
     assert_eq!(check("q = [2, 0, 3, 1];\n----------\n==========\n").0, 0);
+    // What solvers print around their answers is no second answer.
+    let cadical = "c CaDiCaL\nc\ns SATISFIABLE\nv 2 8 9 15 0\nc total 0.01 s\n";
+    assert_eq!(check(cadical).0, 0);
+    assert_eq!(
+        check("q = [2, 0, 3, 1];\n----------\n%%%mzn-stat: nodes=3\n").0,
+        0
+    );
+    // An answer that never ends is refused at its first byte.
+    let started = Instant::now();
+    let (code, _, err) = run(
+        &["verify", "--problem", problem, "/dev/zero"],
+        Stdio::null(),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -1294,4 +1320,194 @@ fn blank_bytes_before_the_content_are_read_once() {
             started.elapsed()
         );
     }
+}
+
+#[test]
+fn other_parsers_positions_and_byte_order_marks_follow_the_line_rule() {
+    // A LeetCode array's error is numbered by the same line rule as every other.
+    let leetcode = "[\n [\".Q..\",\n  \"...Q\",\n  \"Q...\",\n  \"..Q.\"]\n,\n]\n";
+    let expected = run_with(&["verify"], leetcode.as_bytes());
+    assert!(expected.2.contains("line 7"), "{}", expected.2);
+    for end in ["\r\n", "\r"] {
+        let text = leetcode.replace('\n', end);
+        assert_eq!(run_with(&["verify"], text.as_bytes()), expected, "{end:?}");
+    }
+    // A byte-order mark before the text is no character of it.
+    assert_eq!(run_with(&["verify"], b"\xEF\xBB\xBF[1, 3, 0, 2]\n").0, 0);
+    let board = b"\xEF\xBB\xBF....\n....\n....\n....\n";
+    assert_eq!(run_with(&["complete", "--count"], board).1, "2\n");
+    // The prompt's answer ends at a lone CR too.
+    let (code, out, _) = run_with(&[], b"4\r5\n");
+    assert_eq!((code, out.lines().count()), (0, 9));
+}
+
+#[test]
+fn given_queens_and_a_problem_file_are_not_both_taken() {
+    let dir = scratch("hostile-queens-file");
+    let problem = dir.join("p.txt");
+    std::fs::write(&problem, "....\n....\n....\n....\n").unwrap();
+    assert_usage_error(
+        nqueens()
+            .arg("complete")
+            .arg(&problem)
+            .args(["--queens", "2,2"]),
+        "--queens",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn nothing_panics_when_an_output_cannot_be_written() {
+    let nq = assert_cmd::cargo::cargo_bin("nqueens");
+    let shell = |script: &str| {
+        let out = Process::new("sh")
+            .arg("-c")
+            .arg(script)
+            .arg("sh")
+            .arg(&nq)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // Scripts made in memory and help text go through the same checked writes.
+    for script in [
+        "\"$1\" completions bash >&-",
+        "\"$1\" --help >&-",
+        "\"$1\" solve --help >/dev/full",
+    ] {
+        let (code, err) = shell(script);
+        assert_eq!(code, 4, "{script}: {err}");
+        assert!(
+            err.contains("cannot write standard output"),
+            "{script}: {err}"
+        );
+    }
+    // A full stderr loses the message, never the exit code.
+    for (script, wanted) in [
+        ("\"$1\" verify /no/such/file 2>/dev/full", 2),
+        ("\"$1\" solve 99 2>/dev/full", 2),
+        (
+            "\"$1\" solve 6 -f columns | \"$1\" verify >/dev/null 2>/dev/full",
+            0,
+        ),
+        ("\"$1\" plan 8 -o /dev/null 2>/dev/full", 0),
+    ] {
+        let (code, err) = shell(script);
+        assert_eq!(code, wanted, "{script}: {err}");
+    }
+}
+
+#[test]
+fn inputs_read_whole_are_refused_from_their_first_bytes() {
+    let dir = scratch("hostile-first-bytes");
+    for args in [
+        &["complete", "/dev/zero"][..],
+        &["complete", "/dev/urandom"],
+    ] {
+        let started = Instant::now();
+        let out = nqueens()
+            .args(args)
+            .timeout(Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        let err = String::from_utf8(out).unwrap();
+        assert!(
+            err.contains("cannot tell the format") || err.contains("not UTF-8"),
+            "{err}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{args:?}: {:?}",
+            started.elapsed()
+        );
+    }
+    let problem = dir.join("p.txt");
+    std::fs::write(&problem, "....\n....\n....\n....\n").unwrap();
+    let started = Instant::now();
+    let (code, _, err) = run(
+        &[
+            "verify",
+            "--problem",
+            problem.to_str().unwrap(),
+            "/dev/zero",
+        ],
+        Stdio::null(),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    // A large file that is no JSON object is refused without reading all of it.
+    let sparse = dir.join("sparse.bin");
+    File::create(&sparse).unwrap().set_len(900 << 20).unwrap();
+    let started = Instant::now();
+    let out = nqueens()
+        .arg("merge")
+        .arg(&sparse)
+        .arg(&dir)
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    assert!(
+        String::from_utf8(out)
+            .unwrap()
+            .contains("is not an nqueens plan file")
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_quotes_names_with_control_characters_on_one_line() {
+    let dir = scratch("hostile-quoted-merge");
+    let plan = make_plan(&dir, "6");
+    let records = dir.join("r\nx\u{1b}[31m");
+    std::fs::create_dir_all(&records).unwrap();
+    let out = nqueens()
+        .arg("merge")
+        .arg(&plan)
+        .arg(&records)
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(!err.contains('\u{1b}'), "{err}");
+    let command = err
+        .lines()
+        .find_map(|l| l.strip_prefix("recompute them with: "))
+        .unwrap();
+    assert!(command.ends_with(r"/r\nx\x1b[31m'"), "{command}");
+    let nq = assert_cmd::cargo::cargo_bin("nqueens");
+    let status = Process::new("bash")
+        .arg("-c")
+        .arg(command.replacen("nqueens", nq.to_str().unwrap(), 1))
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "{command}");
+    nqueens()
+        .arg("merge")
+        .arg(&plan)
+        .arg(&records)
+        .assert()
+        .success()
+        .stdout("total 4\nunique 1\n");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -26,3 +26,28 @@ fn streaming_formats_keep_memory_flat() {
     let peak = children_max_rss_kib();
     assert!(peak < 20 * 1024, "peak RSS {peak} KiB");
 }
+
+#[test]
+fn blank_bytes_before_the_content_take_no_memory() {
+    use std::io::Write;
+    // 64 MB of blank bytes, piped, then one placement: the blanks are counted, not held.
+    for blank in [b' ', b'\n', b'\r'] {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+            .arg("verify")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let chunk = vec![blank; 1 << 20];
+        for _ in 0..64 {
+            stdin.write_all(&chunk).unwrap();
+        }
+        stdin.write_all(b"[1, 3, 0, 2]\n").unwrap();
+        drop(stdin);
+        assert!(child.wait().unwrap().success());
+    }
+    let peak = children_max_rss_kib();
+    assert!(peak < 20 * 1024, "peak RSS {peak} KiB");
+}

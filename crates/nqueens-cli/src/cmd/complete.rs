@@ -8,11 +8,13 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use queens::limits::{PICTURE_MAX_BOARDS, excerpt};
-use queens::{Completion, Export, Outcome, SolutionWriter, parse_completion};
+use queens::{
+    Completion, Export, Outcome, SolutionWriter, check_completion_start, parse_completion,
+};
 
 use super::picture;
 use crate::cli::{CompleteArgs, FormatArg};
-use crate::error::usage;
+use crate::error::{say, usage};
 use crate::input::Input;
 
 /// How long local search runs (above the bitboards' limit, with more rows open than they
@@ -63,14 +65,14 @@ pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
         }
         Outcome::Impossible => match share {
             Some((index, of)) => {
-                eprintln!("no completion in share {index} of {of}");
+                say!("no completion in share {index} of {of}");
                 Ok(ExitCode::FAILURE)
             }
             None => no_completion(),
         },
         Outcome::Unknown => {
             let seconds = timeout.unwrap_or_default().as_secs_f64();
-            eprintln!("nqueens: no answer within {seconds} s");
+            say!("nqueens: no answer within {seconds} s");
             let mut out = super::stdout();
             writeln!(out, "unknown")?;
             out.flush()?;
@@ -151,9 +153,19 @@ fn problem(args: &CompleteArgs) -> anyhow::Result<Completion> {
 
 /// The problem in `file` (standard input without one), in any format it is published in.
 pub(crate) fn read_problem(file: Option<&Path>) -> anyhow::Result<Completion> {
-    let input = Input::open(file)?;
+    let mut input = Input::open(file)?;
     let name = input.name().to_owned();
-    parse_completion(&input.read_text()?).map_err(|e| usage(format!("{name}: {e}")))
+    let refused = |e: queens::Error| usage(format!("{name}: {e}"));
+    // Bytes that start no problem (`/dev/zero`) are refused before the rest is read.
+    if let Some(first) = input.first_char()? {
+        check_completion_start(first).map_err(|e| match e {
+            queens::Error::Parse { message, .. } => {
+                usage(format!("{name}: the first character: {message}"))
+            }
+            e => refused(e),
+        })?;
+    }
+    parse_completion(&input.read_text()?).map_err(refused)
 }
 
 /// Writes `problem` for another solver on standard output.
@@ -236,6 +248,6 @@ fn write(boards: &[Vec<u32>], args: &CompleteArgs) -> anyhow::Result<()> {
 }
 
 fn no_completion() -> anyhow::Result<ExitCode> {
-    eprintln!("no completion");
+    say!("no completion");
     Ok(ExitCode::FAILURE)
 }

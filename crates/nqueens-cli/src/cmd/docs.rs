@@ -12,8 +12,12 @@ use crate::cli::{Cli, CompletionsArgs, ManArgs};
 use crate::error::usage;
 
 pub(crate) fn completions(args: &CompletionsArgs) -> anyhow::Result<ExitCode> {
+    // clap_complete panics when its writer fails: it writes into memory, and the script
+    // goes to standard output by the writes that report their failures.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "nqueens", &mut script);
     let mut out = super::stdout();
-    clap_complete::generate(args.shell, &mut Cli::command(), "nqueens", &mut out);
+    out.write_all(&script)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -7,14 +7,14 @@ use queens::limits::PROMPT_MAX_BYTES;
 use queens::{Format, MAX_N};
 
 use crate::cli::parse_n;
-use crate::error::usage;
+use crate::error::{say, usage};
 
 pub(crate) fn run() -> anyhow::Result<ExitCode> {
     // At a terminal the user's Enter ends the prompt's line; piped input needs our own.
     let mut stderr = io::stderr();
     let end = if io::stdin().is_terminal() { "" } else { "\n" };
-    write!(stderr, "How many queens? {end}")?;
-    stderr.flush()?;
+    // A stderr that cannot be written only loses the question.
+    let _ = write!(stderr, "How many queens? {end}").and_then(|()| stderr.flush());
     // One line, read no further than the longest answer and its line end could be.
     let mut line = Vec::new();
     io::stdin()
@@ -22,10 +22,9 @@ pub(crate) fn run() -> anyhow::Result<ExitCode> {
         .take(PROMPT_MAX_BYTES as u64 + 2)
         .read_until(b'\n', &mut line)
         .map_err(|e| usage(format!("cannot read standard input: {e}")))?;
-    for end in [b'\n', b'\r'] {
-        if line.last() == Some(&end) {
-            line.pop();
-        }
+    // The answer ends at its line end, `\n`, `\r\n` or a lone `\r`, as every line does.
+    if let Some(end) = line.iter().position(|&b| b == b'\n' || b == b'\r') {
+        line.truncate(end);
     }
     if line.len() > PROMPT_MAX_BYTES {
         return Err(usage(format!(
@@ -40,6 +39,6 @@ pub(crate) fn run() -> anyhow::Result<ExitCode> {
     }
     let n = parse_n(&answer).map_err(usage)?;
     let found = super::solve::write_all(n, Format::Board, None, super::stdout())?;
-    eprintln!("{found} solution{}", if found == 1 { "" } else { "s" });
+    say!("{found} solution{}", if found == 1 { "" } else { "s" });
     Ok(ExitCode::SUCCESS)
 }

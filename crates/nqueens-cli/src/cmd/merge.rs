@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::cli::MergeArgs;
-use crate::error::{shown, usage};
+use crate::error::{say, shown, usage};
 use crate::store::{PlanFile, UnitRecord, checked_sum};
 
 pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
@@ -103,7 +103,7 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
                 shell_quote(&args.dirs[0].to_string_lossy())
             )?;
         }
-        eprint!("{report}");
+        say!("{}", report.trim_end());
         return Ok(ExitCode::FAILURE);
     }
     let shares: Vec<Share> = found.iter().map(|records| records[0].1).collect();
@@ -123,23 +123,23 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
             .collect();
         progress.finish_and_clear();
         if !wrong.is_empty() {
-            eprintln!(
+            say!(
                 "nqueens merge: the slow recount disagrees with the records of units {}",
                 listed(&ranges(&wrong), ", ", "ranges")
             );
             return Ok(ExitCode::FAILURE);
         }
-        eprintln!("rechecked {k} of {count} units by the slow path: all agree");
+        say!("rechecked {k} of {count} units by the slow path: all agree");
     }
     let Some(sum) = checked_sum(shares) else {
-        eprintln!(
+        say!(
             "nqueens merge: the records' shares add up past {}: some records were forged",
             u128::MAX
         );
         return Ok(ExitCode::FAILURE);
     };
     let Some(sum) = sum.tally(plan.n()) else {
-        eprintln!(
+        say!(
             "nqueens merge: the records' shares do not add up to whole classes of solutions: some records were altered"
         );
         return Ok(ExitCode::FAILURE);
@@ -198,13 +198,35 @@ fn ranges(ids: &[usize]) -> Vec<String> {
 }
 
 /// `text` as one word for a POSIX shell: as it is when it holds only safe characters,
-/// else in single quotes.
+/// else in single quotes; one with control characters in `$'…'`, their escapes written
+/// out, so that the command stays on one line and sends nothing raw to the terminal.
 fn shell_quote(text: &str) -> String {
     let safe = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
     if !text.is_empty() && text.chars().all(safe) {
         return text.to_owned();
     }
-    format!("'{}'", text.replace('\'', "'\\''"))
+    if !text.chars().any(char::is_control) {
+        return format!("'{}'", text.replace('\'', "'\\''"));
+    }
+    let mut quoted = String::from("$'");
+    for c in text.chars() {
+        match c {
+            '\\' => quoted.push_str("\\\\"),
+            '\'' => quoted.push_str("\\'"),
+            '\n' => quoted.push_str("\\n"),
+            '\t' => quoted.push_str("\\t"),
+            '\r' => quoted.push_str("\\r"),
+            c if c.is_control() => {
+                let mut bytes = [0; 4];
+                for b in c.encode_utf8(&mut bytes).bytes() {
+                    quoted.push_str(&format!("\\x{b:02x}"));
+                }
+            }
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('\'');
+    quoted
 }
 
 #[cfg(test)]
@@ -217,6 +239,7 @@ mod tests {
         assert_eq!(shell_quote("my plan.json"), "'my plan.json'");
         assert_eq!(shell_quote("it's"), "'it'\\''s'");
         assert_eq!(shell_quote(""), "''");
+        assert_eq!(shell_quote("a\nb\u{1b}[31m'"), "$'a\\nb\\x1b[31m\\''");
     }
 
     #[test]

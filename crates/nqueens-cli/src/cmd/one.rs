@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::picture;
 use crate::cli::{FormatArg, OneArgs};
-use crate::error::usage;
+use crate::error::{say, usage};
 use clap::ValueEnum;
 use queens::limits::{DRAWN_MAX_N, RANDOM_MAX_N, RANK_MAX_N};
 
@@ -41,7 +41,7 @@ pub(crate) fn run(args: &OneArgs) -> anyhow::Result<ExitCode> {
         )));
     }
     if n == 2 || n == 3 {
-        eprintln!("nqueens: {n} queens have no solution on a {n}×{n} board");
+        say!("nqueens: {n} queens have no solution on a {n}×{n} board");
         return Ok(ExitCode::FAILURE);
     }
     if !matches!(args.format, FormatArg::Text(_)) {
@@ -71,7 +71,7 @@ fn solution(args: &OneArgs) -> anyhow::Result<Vec<u32>> {
         return Ok(construct(n).expect("n is not 2 or 3").collect());
     }
     let seed = args.seed.unwrap_or_else(clock_seed);
-    eprintln!("seed: {seed}");
+    say!("seed: {seed}");
     Ok(if args.uniform {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         uniform_solution(n, &mut rng)?

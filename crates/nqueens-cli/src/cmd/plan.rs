@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 
 use crate::cli::PlanArgs;
-use crate::error::{shown, usage};
+use crate::error::{say, shown, usage};
 use crate::store::{PlanFile, write_atomic};
 
 pub(crate) fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
@@ -32,7 +32,7 @@ pub(crate) fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
         1 => "one column set each".to_owned(),
         k => format!("up to {k} column sets each"),
     };
-    eprintln!(
+    say!(
         "plan for n = {}: {} units, {sets}, hash {}",
         args.n,
         plan.units().len(),

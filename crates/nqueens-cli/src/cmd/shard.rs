@@ -8,7 +8,7 @@ use anyhow::Context;
 use queens::Unit;
 
 use crate::cli::{ShardArgs, UnitIds};
-use crate::error::{shown, usage};
+use crate::error::{say, shown, usage};
 use crate::store::{PlanFile, UnitRecord, replace};
 
 pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<ExitCode> {
@@ -77,6 +77,6 @@ pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<ExitCode> {
             e.context("the records already written are kept; run the shard again to finish")
         );
     }
-    eprintln!("{} units counted into {}", todo.len(), shown(dir));
+    say!("{} units counted into {}", todo.len(), shown(dir));
     Ok(ExitCode::SUCCESS)
 }

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use super::picture;
 use crate::cli::{FormatArg, SolveArgs};
-use crate::error::usage;
+use crate::error::{say, usage};
 
 pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     picture::check(args.format, &args.picture)?;
@@ -47,7 +47,7 @@ fn hinting<T>(n: usize, search: impl FnOnce(&dyn Fn()) -> T) -> T {
     std::thread::scope(|scope| {
         scope.spawn(move || {
             if told.recv_timeout(HINT_AFTER) == Err(RecvTimeoutError::Timeout) {
-                eprintln!(
+                say!(
                     "nqueens: still looking for the first solution of n = {n} in lexicographic order, which can take a backtracker hours on large boards; 'nqueens one {n}' prints a solution at once"
                 );
             }

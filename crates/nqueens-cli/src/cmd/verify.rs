@@ -13,7 +13,7 @@ use queens::{
 };
 
 use crate::cli::VerifyArgs;
-use crate::error::usage;
+use crate::error::{say, usage};
 use crate::input::{Input, Reader};
 
 pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
@@ -50,7 +50,7 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let (total, bad) = (verdicts.total, verdicts.invalid);
     verdicts.write(&mut out)?;
     out.flush()?;
-    eprintln!(
+    say!(
         "{total} placement{} read from {name}: {} valid, {bad} invalid",
         if total == 1 { "" } else { "s" },
         total - bad
@@ -150,8 +150,15 @@ const SPILL: &str = "cannot keep the verdicts in a temporary file";
 /// problem, checked.
 fn answer(file: Option<&Path>, problem: &Path) -> anyhow::Result<ExitCode> {
     let problem = super::complete::read_problem(Some(problem))?;
-    let input = Input::open(file)?;
+    let mut input = Input::open(file)?;
     let name = input.name().to_owned();
+    // No solver's answer starts with a control character (`/dev/zero`): refused before
+    // the rest is read.
+    if let Some(first) = input.first_char()?.filter(|c| c.is_control()) {
+        return Err(usage(format!(
+            "{name}: cannot tell the format from {first:?}: expected a SAT solver's s and v lines, MiniZinc's q = […]; or a placement"
+        )));
+    }
     let answer = parse_solver_answer(problem.n(), &input.read_text()?)
         .map_err(|e| usage(format!("{name}: {e}")))?;
     let (line, ok) = match answer {

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 use crate::cli::WebArgs;
-use crate::error::{shown, usage};
+use crate::error::{say, shown, usage};
 
 /// The longest request head read; a page's requests are a few hundred bytes.
 const MAX_HEAD: u64 = 16 * 1024;
@@ -50,7 +50,7 @@ pub(crate) fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
     writeln!(out, "http://{address}/")?;
     out.flush()?;
     drop(out);
-    eprintln!(
+    say!(
         "nqueens: serving {} at http://{address}/ (Ctrl-C to stop)",
         shown(&args.dir)
     );

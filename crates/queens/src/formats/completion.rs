@@ -1,7 +1,7 @@
 //! Reading completion problems: partial boards, and the parameter files of the published
 //! benchmark instances.
 
-use super::lines::{SplitLines, split_lines};
+use super::lines::{SplitLines, line_of, split_lines};
 use crate::Error;
 use crate::complete::{Completion, Diagonal};
 use crate::limits::{COMPLETION_MAX_N, NESTING_MAX_DEPTH, excerpt};
@@ -40,15 +40,52 @@ use crate::limits::{COMPLETION_MAX_N, NESTING_MAX_DEPTH, excerpt};
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn parse_completion(text: &str) -> Result<Completion, Error> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let start = text.trim_start();
     match start.chars().next() {
         None => Err(Error::parse(
             1,
             "the input is empty: expected a board or parameters",
         )),
-        Some('Q' | '.' | 'x' | 'X') => parse_board(text),
-        Some(_) => parse_parameters(text),
+        Some(first) => {
+            completion_start(first, line_of(text.as_bytes(), text.len() - start.len()))?;
+            match first {
+                'Q' | '.' | 'x' | 'X' => parse_board(text),
+                _ => parse_parameters(text),
+            }
+        }
     }
+}
+
+/// Checks that `first`, the first non-blank character of a text, can start a completion
+/// problem, so that a reader can refuse an input from its first bytes, before reading
+/// the rest: a board square, a parameter's name or a comment.
+///
+/// ```
+/// assert!(queens::check_completion_start('l').is_ok());
+/// assert!(queens::check_completion_start('.').is_ok());
+/// let e = queens::check_completion_start('\0').unwrap_err();
+/// assert!(e.to_string().starts_with("line 1: cannot tell the format from '\\0'"));
+/// ```
+pub fn check_completion_start(first: char) -> Result<(), Error> {
+    completion_start(first, 1)
+}
+
+fn completion_start(first: char, line: usize) -> Result<(), Error> {
+    if first.is_alphabetic()
+        || matches!(
+            first,
+            'Q' | '.' | 'x' | 'X' | '_' | '$' | '%' | '/' | '\u{feff}'
+        )
+    {
+        return Ok(());
+    }
+    Err(Error::parse(
+        line,
+        format!(
+            "cannot tell the format from {first:?}: expected a board of 'Q', '.' and 'x', or parameters such as 'n = 10'"
+        ),
+    ))
 }
 
 /// A partial board, in `board` or `line` layout.

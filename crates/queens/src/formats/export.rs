@@ -345,6 +345,14 @@ pub fn parse_solver_answer(n: usize, text: &str) -> Result<SolverAnswer, Error> 
         "s SATISFIABLE" | "SAT" => Some(true),
         _ => None,
     };
+    if let Some((line, _)) =
+        lines().find(|(_, l)| matches!(*l, "s UNKNOWN" | "=====UNKNOWN=====" | "UNKNOWN"))
+    {
+        return Err(Error::parse(
+            line,
+            "the solver says UNKNOWN: it found no answer, so there is none to check",
+        ));
+    }
     let mut said: Option<(usize, bool)> = None;
     for (line, l) in lines() {
         let Some(sat) = status(l) else { continue };
@@ -389,6 +397,35 @@ pub fn parse_solver_answer(n: usize, text: &str) -> Result<SolverAnswer, Error> 
         (Some(first), None) | (None, Some(first)) => Some(first.0),
         (None, None) => None,
     };
+    // Beside a status or a model, only what solvers print around them may stand:
+    // comments (`c …`, `% …`) and MiniZinc's separators. Anything else is a second
+    // answer in another form, which checking the first would ignore.
+    let aside = |l: &str| {
+        l.is_empty()
+            || l == "c"
+            || l.starts_with("c ")
+            || l.starts_with('%')
+            || l == "=========="
+            || (l.len() >= 10 && l.bytes().all(|b| b == b'-'))
+    };
+    if said.is_some() || model.is_some() {
+        let other = lines().find(|&(_, l)| {
+            !(aside(l)
+                || status(l).is_some()
+                || l.starts_with("q =")
+                || l.starts_with("q=")
+                || is_literals(l))
+        });
+        if let Some((line, l)) = other {
+            return Err(Error::parse(
+                line,
+                format!(
+                    "'{}' is neither the solver's status nor its model: an answer is one solver's output or one placement",
+                    excerpt(l)
+                ),
+            ));
+        }
+    }
     if let (Some((line, false)), Some(at)) = (said, model) {
         return Err(Error::parse(
             line.max(at),

@@ -116,14 +116,29 @@ impl<'a> Iterator for SplitLines<'a> {
 }
 
 /// The 1-based line of byte offset `at` in `text`, by the rule of [`TextLines`].
-pub(crate) fn line_of(text: &str, at: usize) -> usize {
-    let head = &text.as_bytes()[..at];
+pub(crate) fn line_of(text: &[u8], at: usize) -> usize {
+    let head = &text[..at.min(text.len())];
     let ends = head
         .iter()
         .enumerate()
         .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && head.get(i + 1) != Some(&b'\n')))
         .count();
     ends + 1
+}
+
+/// The byte offset of a position another parser gives as a line counted by `\n` alone and
+/// a 1-based byte column (serde_json's), so that [`line_of`] can number it by the rule.
+pub(crate) fn offset_of(text: &[u8], line: usize, column: usize) -> usize {
+    let start = match line.checked_sub(2) {
+        None => 0,
+        Some(newlines) => text
+            .iter()
+            .enumerate()
+            .filter(|&(_, &b)| b == b'\n')
+            .nth(newlines)
+            .map_or(text.len(), |(at, _)| at + 1),
+    };
+    (start + column.saturating_sub(1)).min(text.len())
 }
 
 /// Turns a failed read into the library's error.
@@ -164,7 +179,11 @@ mod tests {
                 ["a", "b", "", "c"],
                 "{text:?}"
             );
-            assert_eq!(line_of(text, text.find('c').unwrap()), 4, "{text:?}");
+            assert_eq!(
+                line_of(text.as_bytes(), text.find('c').unwrap()),
+                4,
+                "{text:?}"
+            );
         }
     }
 

@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use serde::de::{self, Deserializer as _, SeqAccess, Visitor};
 
-use super::lines::{TextLines, io_error, line_of};
+use super::lines::{TextLines, io_error, line_of, offset_of};
 use super::render::{DARK, QUEEN};
 use super::stream::{LineEnd, read_column_line};
 use crate::limits::{INPUT_MAX_BYTES, excerpt_quotes};
@@ -68,7 +68,7 @@ pub fn check_placements_start(text: &str) -> Result<(), Error> {
     let trimmed = text.trim_start();
     match trimmed.chars().next() {
         None => Ok(()),
-        Some(first) => starts_format(first, line_of(text, text.len() - trimmed.len())),
+        Some(first) => starts_format(first, line_of(text.as_bytes(), text.len() - trimmed.len())),
     }
 }
 
@@ -192,6 +192,14 @@ impl<R: BufRead> Placements<R> {
 /// Skips the blank bytes before the first character, reads as far as it takes to tell
 /// the format, and puts those bytes back.
 fn start<R: BufRead>(mut input: R) -> Result<State<R>, Error> {
+    // A byte-order mark, as some editors write, is no character of the text.
+    if input
+        .fill_buf()
+        .map_err(io_error)?
+        .starts_with(b"\xEF\xBB\xBF")
+    {
+        input.consume(3);
+    }
     let mut line = 1;
     let mut after_cr = false;
     // Blank bytes are counted as lines and dropped: any number of them takes no memory.
@@ -449,8 +457,9 @@ fn read_leetcode<R: Read>(input: R, first: usize) -> Result<VecDeque<Parsed>, Er
         .and_then(|boards| json.end().map(|()| boards));
     parsed.map_err(|e| {
         rows_error.take().unwrap_or_else(|| {
+            let at = offset_of(&text, e.line(), e.column());
             Error::parse(
-                e.line().max(1) + first - 1,
+                line_of(&text, at) + first - 1,
                 format!("not a LeetCode JSON array of boards: {}", json_message(&e)),
             )
         })
