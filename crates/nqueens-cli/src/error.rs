@@ -10,6 +10,8 @@ use std::fmt;
 use std::io;
 use std::process::ExitCode;
 
+use queens::ErrorKind;
+
 /// The exit code of a usage error: bad arguments or unreadable input.
 pub(crate) const USAGE: u8 = 2;
 
@@ -70,8 +72,7 @@ pub(crate) fn report(e: &anyhow::Error) -> ExitCode {
     }
     say!("nqueens: {e:#}");
     let usage = match e.downcast_ref::<queens::Error>() {
-        Some(queens::Error::Io(_) | queens::Error::Output(_) | queens::Error::Threads(_)) => false,
-        Some(_) => true,
+        Some(e) => !matches!(e.kind(), ErrorKind::Io | ErrorKind::System),
         None => e.downcast_ref::<UsageError>().is_some(),
     };
     ExitCode::from(if usage { USAGE } else { FAILURE })

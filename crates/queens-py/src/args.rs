@@ -6,6 +6,7 @@ use std::num::NonZeroUsize;
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
+use queens::ErrorKind;
 use queens::limits::{COUNT_MAX_MEMORY, COUNT_MIN_MEMORY, MAX_THREADS};
 
 /// An integer argument: anything with `__index__` (`int`, numpy's integers), a
@@ -79,9 +80,9 @@ pub(crate) fn memory(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>
 /// (`ValueError`), the input could not be read (`OSError`), or the machine failed
 /// (`RuntimeError`).
 pub(crate) fn error(err: queens::Error) -> PyErr {
-    match err {
-        queens::Error::Io(_) | queens::Error::Output(_) => PyOSError::new_err(describe(&err)),
-        queens::Error::Threads(_) => PyRuntimeError::new_err(describe(&err)),
+    match err.kind() {
+        ErrorKind::Io => PyOSError::new_err(describe(&err)),
+        ErrorKind::System => PyRuntimeError::new_err(describe(&err)),
         _ => PyValueError::new_err(err.to_string()),
     }
 }

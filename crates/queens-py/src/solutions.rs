@@ -197,6 +197,7 @@ pub(crate) fn one<'py>(
         (true, false) => {
             let n = args::board_size(n, RANDOM_MAX_N, "one with random=True")?;
             py.detach(|| queens::random_solution(n, seed))
+                .map_err(args::error)?
         }
         (false, true) => {
             let n = args::board_size(n, RANK_MAX_N, "one with uniform=True")?;

@@ -116,7 +116,51 @@ pub enum Error {
     Givens(crate::GivenConflict),
 }
 
+/// Whose an [`Error`] is, for a front end's exit code or exception: one place decides it,
+/// so that a new kind of error is classified where it is made, not guessed at by each
+/// front end.
+///
+/// ```
+/// use queens::ErrorKind;
+///
+/// assert_eq!(queens::Solutions::new(65).unwrap_err().kind(), ErrorKind::Usage);
+/// assert_eq!(queens::parse_placements("[0,]").unwrap_err().kind(), ErrorKind::Usage);
+/// ```
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// What was asked for is not allowed, or the input is not what it must be: the
+    /// caller's to change.
+    Usage,
+    /// Reading the input or writing the output failed while doing the work.
+    Io,
+    /// The machine failed: threads that cannot be started.
+    System,
+    /// The work was stopped through a [`Cancel`](crate::Cancel) handle.
+    Cancelled,
+}
+
 impl Error {
+    /// Whose the error is.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::Io(_) | Error::Output(_) => ErrorKind::Io,
+            Error::Threads(_) => ErrorKind::System,
+            Error::Cancelled => ErrorKind::Cancelled,
+            Error::TooLarge { .. }
+            | Error::Parse { .. }
+            | Error::PrefixTooLong { .. }
+            | Error::TooManyThreads { .. }
+            | Error::TooManyUnits { .. }
+            | Error::NotWhole { .. }
+            | Error::NotExact { .. }
+            | Error::CannotSplit { .. }
+            | Error::InvalidPrefix(_)
+            | Error::NoSuchShare { .. }
+            | Error::Givens(_) => ErrorKind::Usage,
+        }
+    }
+
     pub(crate) fn parse(line: usize, message: impl Into<String>) -> Self {
         Error::Parse {
             line,

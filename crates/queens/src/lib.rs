@@ -105,7 +105,7 @@ pub use count::plan::{Plan, Unit, plan, plan_split, plan_with_units};
 pub use count::rank::{count_prefix, nth_solution, solution_index, uniform_solution};
 pub use count::{Counter, DEFAULT_MEMORY, Share, Tally, count};
 pub use enumerate::{Solutions, UniqueSolutions};
-pub use error::{Cause, Error};
+pub use error::{Cause, Error, ErrorKind};
 pub use formats::completion::{check_completion_start, parse_completion};
 pub use formats::export::{Export, NotCompletion, SolverAnswer, export, parse_solver_answer};
 pub use formats::parse::{

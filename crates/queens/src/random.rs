@@ -3,6 +3,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::limits::RANDOM_MAX_N;
 use crate::minconflicts::Free;
 
 /// Boards below this size are solved by randomized backtracking: local search can stall
@@ -10,8 +11,8 @@ use crate::minconflicts::Free;
 pub const LOCAL_SEARCH_MIN_N: usize = 32;
 
 /// A random solution of `n` queens (row → column); the same `seed` gives the same
-/// solution on every machine. `None` for n = 2 and n = 3, which have none, and for boards
-/// whose columns would not fit a `u32`.
+/// solution on every machine. `None` for n = 2 and n = 3, which have none; above
+/// [`RANDOM_MAX_N`](crate::limits::RANDOM_MAX_N) queens, [`Error::TooLarge`](crate::Error::TooLarge).
 ///
 /// For n ≥ [`LOCAL_SEARCH_MIN_N`] this is the min-conflicts local search of Sosic and Gu
 /// ("3,000,000 Queens in Less Than One Minute", SIGART Bulletin, 1991; QS4 in their 1994
@@ -24,24 +25,33 @@ pub const LOCAL_SEARCH_MIN_N: usize = 32;
 /// *random*, solution.
 ///
 /// ```
-/// let s = queens::random_solution(1000, 7).unwrap();
+/// let s = queens::random_solution(1000, 7)?.unwrap();
 /// assert!(queens::validate(&s).is_ok());
-/// assert_eq!(s, queens::random_solution(1000, 7).unwrap());
-/// assert_ne!(s, queens::random_solution(1000, 8).unwrap());
-/// assert!(queens::random_solution(3, 7).is_none());
+/// assert_eq!(s, queens::random_solution(1000, 7)?.unwrap());
+/// assert_ne!(s, queens::random_solution(1000, 8)?.unwrap());
+/// assert!(queens::random_solution(3, 7)?.is_none());
+/// assert!(queens::random_solution(100_000_001, 7).is_err());
+/// # Ok::<(), queens::Error>(())
 /// ```
-pub fn random_solution(n: usize, seed: u64) -> Option<Vec<u32>> {
+pub fn random_solution(n: usize, seed: u64) -> Result<Option<Vec<u32>>, crate::Error> {
+    if n > RANDOM_MAX_N {
+        return Err(crate::Error::TooLarge {
+            n,
+            max: RANDOM_MAX_N,
+        });
+    }
     if n == 2 || n == 3 {
-        return None;
+        return Ok(None);
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     if n < LOCAL_SEARCH_MIN_N {
-        return backtrack(n as u32, &mut rng);
+        return Ok(backtrack(n as u32, &mut rng));
     }
-    let free = Free::whole_board(u32::try_from(n).ok()?);
+    // Within RANDOM_MAX_N, n fits the u32 of a column.
+    let free = Free::whole_board(n as u32);
     loop {
         if let Some(solution) = free.search(&mut rng, None) {
-            return Some(solution);
+            return Ok(Some(solution));
         }
     }
 }

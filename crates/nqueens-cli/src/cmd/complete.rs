@@ -171,9 +171,9 @@ pub(crate) fn read_problem(file: Option<&Path>) -> anyhow::Result<Completion> {
 /// Writes `problem` for another solver on standard output.
 pub(crate) fn export(problem: &Completion, to: Export) -> anyhow::Result<ExitCode> {
     let mut out = super::stdout();
-    queens::export(problem, to, &mut out).map_err(|e| match e {
-        queens::Error::Io(_) | queens::Error::Output(_) => anyhow::Error::new(e),
-        e => usage(format!("cannot export to {to}: {e}")),
+    queens::export(problem, to, &mut out).map_err(|e| match e.kind() {
+        queens::ErrorKind::Usage => usage(format!("cannot export to {to}: {e}")),
+        _ => anyhow::Error::new(e),
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -5,6 +5,7 @@ use rayon::prelude::*;
 
 use crate::bitboard::{check_board, full_mask, search_lanes};
 use crate::board::validate_rows;
+use crate::limits::RANK_MAX_N;
 use crate::{Counter, Error, Placement, Solutions};
 
 /// The number of solutions whose first rows are `prefix`.
@@ -49,15 +50,17 @@ pub fn count_prefix(n: usize, prefix: &[u32]) -> Result<u128, Error> {
 /// number of solutions.
 ///
 /// The work is about a full count without symmetry: seconds up to n = 16 on two cores,
-/// minutes at 18.
+/// minutes at 18; above [`RANK_MAX_N`] it is refused as [`Error::TooLarge`].
 ///
 /// ```
 /// let third = queens::nth_solution(8, 2)?.unwrap();
 /// assert_eq!(third.columns(), queens::Solutions::new(8)?.nth(2).unwrap().columns());
 /// assert!(queens::nth_solution(8, 92)?.is_none());
+/// assert!(queens::nth_solution(19, 0).is_err());
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn nth_solution(n: usize, k: u128) -> Result<Option<Placement>, Error> {
+    check_rank(n)?;
     let mut k = k;
     let mut prefix: Vec<u32> = Vec::with_capacity(n);
     while prefix.len() < n {
@@ -94,7 +97,7 @@ pub fn nth_solution(n: usize, k: u128) -> Result<Option<Placement>, Error> {
 /// ```
 pub fn solution_index(columns: &[u32]) -> Result<Option<u128>, Error> {
     let n = columns.len();
-    check_board(n, 0)?;
+    check_rank(n)?;
     if validate_rows(columns, n).is_err() {
         return Ok(None);
     }
@@ -122,9 +125,19 @@ pub fn uniform_solution<R: Rng + ?Sized>(
     n: usize,
     rng: &mut R,
 ) -> Result<Option<Placement>, Error> {
+    check_rank(n)?;
     let total = Counter::new().count(n)?.total;
     if total == 0 {
         return Ok(None);
     }
     nth_solution(n, rng.random_range(0..total))
+}
+
+/// Refuses a board above [`RANK_MAX_N`]: ranking one costs about a count without
+/// symmetry, minutes at 18 and far longer beyond.
+fn check_rank(n: usize) -> Result<(), Error> {
+    if n > RANK_MAX_N {
+        return Err(Error::TooLarge { n, max: RANK_MAX_N });
+    }
+    Ok(())
 }
