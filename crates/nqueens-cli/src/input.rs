@@ -141,15 +141,14 @@ impl Input {
         }
     }
 
-    /// The first non-blank character, reading as far as it takes; `None` for a blank
-    /// input. Not UTF-8 reads as U+FFFD.
-    pub(crate) fn first_char(&mut self) -> anyhow::Result<Option<char>> {
-        while self.head.len() < 4 && self.read_more(1 << 16)? > 0 {}
-        Ok(
-            String::from_utf8_lossy(&self.head[..self.head.len().min(4)])
-                .chars()
-                .next(),
-        )
+    /// The first non-blank character and its line, reading as far as it takes; `None`
+    /// for a blank input. Not UTF-8 reads as U+FFFD; a byte-order mark is skipped.
+    pub(crate) fn first_char(&mut self) -> anyhow::Result<Option<(char, u64)>> {
+        while self.head.len() < 7 && self.read_more(1 << 16)? > 0 {}
+        let head = &self.head[..self.head.len().min(7)];
+        let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+        let first = String::from_utf8_lossy(head).chars().next();
+        Ok(first.map(|c| (c, self.blank_lines + 1)))
     }
 
     /// Reads up to `most` more bytes into the head, returning how many came; refuses an

@@ -20,9 +20,20 @@ use queens::limits::excerpt;
 ///   file: a temporary file in the same directory, flushed to disk, renamed over `path`,
 ///   and the directory flushed so the rename itself survives a power loss.
 /// - A symbolic link: the file it leads to, by the same rules; the link stays.
-/// - A device or a FIFO (`/dev/stdout`, `/dev/null`, a named pipe): written through,
-///   never replaced, so that a write error such as a full device is reported.
+/// - A device or a FIFO (`/dev/null`, a named pipe): written through, never replaced, so
+///   that a write error such as a full device is reported; `/dev/stdout` as standard
+///   output.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    // Standard output by its name goes through the checked writer, which knows whether
+    // descriptor 1 was closed (Rust puts /dev/null in its place).
+    if ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
+        .iter()
+        .any(|name| path == Path::new(name))
+    {
+        let mut out = crate::cmd::stdout();
+        out.write_all(bytes)?;
+        return out.flush();
+    }
     let target = link_target(path)?;
     match fs::metadata(&target) {
         Ok(m) if m.is_dir() => Err(io::Error::new(

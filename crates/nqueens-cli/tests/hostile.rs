@@ -1511,3 +1511,74 @@ fn merge_quotes_names_with_control_characters_on_one_line() {
         .stdout("total 4\nunique 1\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn every_part_of_a_placement_is_checked_and_placed_on_its_line() {
+    // A framed grid's top edge is checked as its bottom edge is.
+    let grid = stdout_of(&["solve", "4", "-f", "unicode", "--limit", "1"]);
+    let rows: Vec<&str> = grid.lines().collect();
+    for top in ["╔╗", "╔══════════════════════════════╗"]
+    {
+        let text: String = std::iter::once(top)
+            .chain(rows[1..].iter().copied())
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_refused(
+            run_with(&["verify"], text.as_bytes()),
+            2,
+            &["line 1:", "wide"],
+        );
+    }
+    // A LeetCode board that is not a board is named on its own line.
+    let cases: [(&str, &str); 2] = [
+        ("\n\n\n[[\".Q..\",\"...Q\",\"Q...\",\"..Q\"]]\n", "line 4:"),
+        (
+            "\n\n\n[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],\n\n[\"x\"]]\n",
+            "line 6:",
+        ),
+    ];
+    for (text, line) in cases {
+        assert_refused(run_with(&["verify"], text.as_bytes()), 2, &[line]);
+    }
+    // A line of JSON Lines is an object, not the same fields in an array.
+    let json = b"{\"n\":4,\"columns\":[1,3,0,2]}\n[4,0,[1,3,0,2]]\n";
+    assert_refused(run_with(&["verify"], json), 2, &["line 2:", "object"]);
+    // A problem refused from its first character names that character's line.
+    for blank in ["\n", "\r\n", "\r"] {
+        let text = format!("{}#x\n", blank.repeat(3));
+        assert_refused(
+            run_with(&["complete"], text.as_bytes()),
+            2,
+            &["line 4:", "'#'"],
+        );
+    }
+}
+
+#[test]
+fn standard_output_by_name_and_marked_answers_are_what_they_say() {
+    let nq = assert_cmd::cargo::cargo_bin("nqueens");
+    let out = Process::new("sh")
+        .arg("-c")
+        .arg("\"$1\" plan 10 -o /dev/stdout >&-")
+        .arg("sh")
+        .arg(&nq)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(4), "{err}");
+    assert!(err.contains("closed"), "{err}");
+    let plan = Process::new(&nq)
+        .args(["plan", "8", "-o", "/dev/stdout"])
+        .output()
+        .unwrap();
+    assert!(plan.status.success());
+    assert!(String::from_utf8_lossy(&plan.stdout).contains("nqueens-plan"));
+    // A byte-order mark before another solver's answer is skipped, as before any text.
+    let dir = scratch("hostile-answer-bom");
+    let problem = dir.join("p.txt");
+    std::fs::write(&problem, "....\n....\n....\n....\n").unwrap();
+    let answer = b"\xEF\xBB\xBFs SATISFIABLE\nv 2 8 9 15 0\n";
+    let (code, out, err) = run_with(&["verify", "--problem", problem.to_str().unwrap()], answer);
+    assert_eq!((code, out.as_str()), (0, "ok: a completion\n"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

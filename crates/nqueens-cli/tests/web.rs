@@ -376,6 +376,16 @@ fn the_page_works_in_a_real_browser() {
     );
     browser.click("#unique");
 
+    // A position with no completion says so, from the engine's answer rather than from
+    // the words of an error: no solution of 4 queens has one in a corner.
+    browser.open(&at(&url, "#n=4&q=0.0"));
+    browser.click("#solve");
+    browser.wait_for(
+        "document.getElementById('status').textContent.startsWith('No solution of n = 4 keeps this queen')",
+        5,
+    );
+    assert_eq!(browser.queens(), [(0, 0)]);
+
     // An address that asks for what the page cannot show says so; it keeps what it can.
     browser.open(&at(&url, "#n=99&q=0.1_8.0_x.2_1.2.3"));
     assert_eq!(browser.queens(), [(0, 1)]);

@@ -117,24 +117,26 @@ pub fn queen_path() -> String {
     queens::QUEEN_PATH.to_owned()
 }
 
-/// A completion of the position (its column array), or why there is none: the error
-/// `no completion` when none exists, or the library's when the position is not one.
+/// A completion of the position (its column array); `undefined` in JavaScript when none
+/// exists, and an error, the library's message, when the position is not one.
 ///
 /// ```
 /// // Nauck's puzzle: b4 and d5.
-/// let columns = queens_web::complete(8, &[4, 1, 3, 3]).unwrap();
+/// let columns = queens_web::complete(8, &[4, 1, 3, 3]).unwrap().unwrap();
 /// assert_eq!((columns[4], columns[3]), (1, 3));
+/// // No solution of 4 queens has one in a corner.
+/// assert_eq!(queens_web::complete(4, &[0, 0]).ok().flatten(), None);
 /// ```
 #[wasm_bindgen]
-pub fn complete(n: u32, queens: &[u32]) -> Result<Vec<u32>, JsError> {
+pub fn complete(n: u32, queens: &[u32]) -> Result<Option<Vec<u32>>, JsError> {
     check_n(n)?;
     let problem = pairs(queens).fold(
         Completion::new(n as usize).threads(NonZeroUsize::MIN),
         |p, (r, c)| p.queen(r, c),
     );
     match problem.find(None) {
-        Ok(Outcome::Completed(p)) => Ok(p.into_columns()),
-        Ok(_) => Err(JsError::new("no completion")),
+        Ok(Outcome::Completed(p)) => Ok(Some(p.into_columns())),
+        Ok(_) => Ok(None),
         Err(e) => Err(JsError::new(&e.to_string())),
     }
 }
@@ -143,7 +145,10 @@ pub fn complete(n: u32, queens: &[u32]) -> Result<Vec<u32>, JsError> {
 mod tests {
     #[test]
     fn completion_keeps_the_givens_at_the_largest_board() {
-        let columns = super::complete(32, &[0, 5, 1, 9, 2, 0]).ok().unwrap();
+        let columns = super::complete(32, &[0, 5, 1, 9, 2, 0])
+            .ok()
+            .flatten()
+            .unwrap();
         assert_eq!(&columns[..3], [5, 9, 0]);
         assert!(queens::validate(&columns).is_ok());
     }

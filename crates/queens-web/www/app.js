@@ -70,9 +70,6 @@ function ignoreCancelled(err) {
   if (!(err instanceof Cancelled)) status(`The engine failed: ${err.message}`, true);
 }
 
-// What the engine says when a position has no completion.
-const NO_COMPLETION = "no completion";
-
 let addressTimer = null;
 let addressWritten = 0;
 
@@ -309,17 +306,17 @@ async function solve() {
   try {
     const { columns, seconds } = await helper.ask({ op: "solve", n, queens: Array.from(flat()) });
     if (edit !== state.edit) return;
+    if (columns === null) {
+      status(`No solution of n = ${n} keeps ${given === 1 ? "this queen" : `these ${given} queens`}: the search ruled out every way to complete the board.`, true);
+      return;
+    }
     resetAnimation();
     fromColumns(columns);
     boardChanged();
     status(`Solved in ${duration(seconds)}: ${plural(n, "queen")}, none attacking another${given ? `, keeping the ${plural(given, "queen")} given` : ""}.`);
   } catch (err) {
     if (err instanceof Cancelled || edit !== state.edit) return;
-    if (err.message === NO_COMPLETION) {
-      status(`No solution of n = ${n} keeps ${given === 1 ? "this queen" : `these ${given} queens`}: the search ruled out every way to complete the board.`, true);
-    } else {
-      status(`Could not solve: ${err.message}`, true);
-    }
+    status(`Could not solve: ${err.message}`, true);
   }
 }
 

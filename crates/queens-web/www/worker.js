@@ -54,7 +54,8 @@ onmessage = async ({ data }) => {
       count(id, data.n);
     } else if (op === "solve") {
       const started = performance.now();
-      const columns = Array.from(complete(data.n, Uint32Array.from(data.queens)));
+      const found = complete(data.n, Uint32Array.from(data.queens));
+      const columns = found === undefined ? null : Array.from(found);
       postMessage({ id, columns, seconds: (performance.now() - started) / 1000 });
     } else if (op === "browse") {
       postMessage({ id, ...browse(data.n, data.unique, data.forward) });

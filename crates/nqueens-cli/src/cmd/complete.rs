@@ -157,10 +157,10 @@ pub(crate) fn read_problem(file: Option<&Path>) -> anyhow::Result<Completion> {
     let name = input.name().to_owned();
     let refused = |e: queens::Error| usage(format!("{name}: {e}"));
     // Bytes that start no problem (`/dev/zero`) are refused before the rest is read.
-    if let Some(first) = input.first_char()? {
+    if let Some((first, line)) = input.first_char()? {
         check_completion_start(first).map_err(|e| match e {
             queens::Error::Parse { message, .. } => {
-                usage(format!("{name}: the first character: {message}"))
+                usage(format!("{name}: line {line}: {message}"))
             }
             e => refused(e),
         })?;

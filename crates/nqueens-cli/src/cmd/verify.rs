@@ -154,9 +154,9 @@ fn answer(file: Option<&Path>, problem: &Path) -> anyhow::Result<ExitCode> {
     let name = input.name().to_owned();
     // No solver's answer starts with a control character (`/dev/zero`): refused before
     // the rest is read.
-    if let Some(first) = input.first_char()?.filter(|c| c.is_control()) {
+    if let Some((first, line)) = input.first_char()?.filter(|(c, _)| c.is_control()) {
         return Err(usage(format!(
-            "{name}: cannot tell the format from {first:?}: expected a SAT solver's s and v lines, MiniZinc's q = […]; or a placement"
+            "{name}: line {line}: cannot tell the format from {first:?}: expected a SAT solver's s and v lines, MiniZinc's q = […]; or a placement"
         )));
     }
     let answer = parse_solver_answer(problem.n(), &input.read_text()?)

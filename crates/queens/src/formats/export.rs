@@ -332,6 +332,7 @@ pub enum SolverAnswer {
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn parse_solver_answer(n: usize, text: &str) -> Result<SolverAnswer, Error> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines = || {
         split_lines(text)
             .map(str::trim)

@@ -79,7 +79,7 @@ fn starts_format(first: char, line: usize) -> Result<(), Error> {
         other => Err(Error::parse(
             line,
             format!(
-                "cannot tell the format from {other:?}: expected a board of 'Q' and '.', a column array like [1, 3, 0, 2], LeetCode JSON or JSON Lines"
+                "cannot tell the format from {other:?}: expected a board of 'Q' and '.', a column array like [1, 3, 0, 2], LeetCode JSON, JSON Lines or a framed grid starting with '╔'"
             ),
         )),
     }
@@ -137,8 +137,8 @@ enum Layout {
     Drawn(Option<bool>, Block),
     /// JSON Lines.
     Json,
-    /// Framed grids: the line of the open frame's top edge, and its rows.
-    Unicode(Option<usize>, Vec<(usize, Row)>),
+    /// Framed grids: the line and width of the open frame's top edge, and its rows.
+    Unicode(Option<(usize, usize)>, Vec<(usize, Row)>),
 }
 
 /// The rows of a board being read, one line each.
@@ -315,34 +315,38 @@ fn next_in_lines<R: BufRead>(
             Layout::Unicode(top, rows) => {
                 let Some((line, l)) = next else {
                     return match top {
-                        Some(line) => Err(Error::parse(*line, "a board with no bottom edge '╚'")),
+                        Some((line, _)) => {
+                            Err(Error::parse(*line, "a board with no bottom edge '╚'"))
+                        }
                         None => Ok(None),
                     };
                 };
                 match l.chars().next() {
                     None => {
-                        if let Some(line) = top {
+                        if let Some((line, _)) = top {
                             return Err(Error::parse(*line, "a board with no bottom edge '╚'"));
                         }
                     }
                     Some('╔') => {
-                        frame_width(line, l, '╔', '╗')?;
-                        *top = Some(line);
+                        *top = Some((line, frame_width(line, l, '╔', '╗')?));
                     }
                     Some('║') => rows.push((line, unicode_row(line, l)?)),
                     Some('╚') => {
-                        let width = frame_width(line, l, '╚', '╝')?;
-                        let start = top.take().ok_or_else(|| {
+                        let bottom = frame_width(line, l, '╚', '╝')?;
+                        let (start, top_width) = top.take().ok_or_else(|| {
                             Error::parse(line, "a board's bottom edge '╚' without its top edge '╔'")
                         })?;
-                        if width != 3 * rows.len() {
-                            return Err(Error::parse(
-                                line,
-                                format!(
-                                    "the frame is {width} characters wide, but the board has {} rows of 3-character squares",
-                                    rows.len()
-                                ),
-                            ));
+                        // Both edges are as wide as the board's rows of squares.
+                        for (at, width) in [(start, top_width), (line, bottom)] {
+                            if width != 3 * rows.len() {
+                                return Err(Error::parse(
+                                    at,
+                                    format!(
+                                        "the frame is {width} characters wide, but the board has {} rows of 3-character squares",
+                                        rows.len()
+                                    ),
+                                ));
+                            }
                         }
                         let placement = board_columns(std::mem::take(rows))?;
                         return Ok(Some(Parsed {
@@ -407,6 +411,12 @@ struct JsonLine {
 }
 
 fn parse_json_line(line: &str) -> Result<Vec<u32>, String> {
+    // serde would also take the fields as an array; a line of JSON Lines is an object.
+    if !line.starts_with('{') {
+        return Err(
+            "not a JSON object with a \"columns\" array of column numbers: every line of JSON Lines is an object".into(),
+        );
+    }
     let object: JsonLine = serde_json::from_str(line).map_err(|e| {
         format!(
             "not a JSON object with a \"columns\" array of column numbers: {}",
@@ -456,13 +466,15 @@ fn read_leetcode<R: Read>(input: R, first: usize) -> Result<VecDeque<Parsed>, Er
         })
         .and_then(|boards| json.end().map(|()| boards));
     parsed.map_err(|e| {
-        rows_error.take().unwrap_or_else(|| {
-            let at = offset_of(&text, e.line(), e.column());
-            Error::parse(
-                line_of(&text, at) + first - 1,
-                format!("not a LeetCode JSON array of boards: {}", json_message(&e)),
-            )
-        })
+        // serde's position, numbered by the line rule: where the array went wrong, or
+        // the end of the board whose rows are not a board's.
+        let line = line_of(&text, offset_of(&text, e.line(), e.column())) + first - 1;
+        let message = match rows_error.take() {
+            Some(Error::Parse { message, .. }) => message,
+            Some(other) => other.to_string(),
+            None => format!("not a LeetCode JSON array of boards: {}", json_message(&e)),
+        };
+        Error::parse(line, message)
     })
 }
 
