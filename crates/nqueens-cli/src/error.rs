@@ -12,11 +12,33 @@ use std::process::ExitCode;
 
 use queens::ErrorKind;
 
-/// The exit code of a usage error: bad arguments or unreadable input.
-pub(crate) const USAGE: u8 = 2;
+/// How a command ends, and so its exit code: the one place the codes are defined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Exit {
+    /// 0: the answer.
+    Answer,
+    /// 1: a negative answer: an invalid placement, no completion, records that do not
+    /// add up.
+    No,
+    /// 2: a usage error: bad arguments or unreadable input.
+    Usage,
+    /// 3: no answer within the time allowed.
+    Unknown,
+    /// 4: a failure while doing what was asked.
+    Failure,
+}
 
-/// The exit code of a failure while doing what was asked.
-pub(crate) const FAILURE: u8 = 4;
+impl From<Exit> for ExitCode {
+    fn from(exit: Exit) -> ExitCode {
+        ExitCode::from(match exit {
+            Exit::Answer => 0,
+            Exit::No => 1,
+            Exit::Usage => 2,
+            Exit::Unknown => 3,
+            Exit::Failure => 4,
+        })
+    }
+}
 
 /// An error caused by what the user asked for, as opposed to a failure while doing it.
 #[derive(Debug)]
@@ -62,18 +84,18 @@ pub(crate) fn usage(message: impl Into<String>) -> anyhow::Error {
 
 /// Prints `e` as one line and picks the exit code. A closed output pipe (`| head`) is not
 /// a failure: the reader had what it wanted.
-pub(crate) fn report(e: &anyhow::Error) -> ExitCode {
+pub(crate) fn report(e: &anyhow::Error) -> Exit {
     let broken_pipe = e
         .chain()
         .filter_map(|c| c.downcast_ref::<io::Error>())
         .any(|io| io.kind() == io::ErrorKind::BrokenPipe);
     if broken_pipe {
-        return ExitCode::SUCCESS;
+        return Exit::Answer;
     }
     say!("nqueens: {e:#}");
     let usage = match e.downcast_ref::<queens::Error>() {
         Some(e) => !matches!(e.kind(), ErrorKind::Io | ErrorKind::System),
         None => e.downcast_ref::<UsageError>().is_some(),
     };
-    ExitCode::from(if usage { USAGE } else { FAILURE })
+    if usage { Exit::Usage } else { Exit::Failure }
 }

@@ -13,20 +13,17 @@ use clap::Parser;
 use clap::error::ErrorKind;
 
 use crate::cli::{Cli, Command};
-use crate::error::say;
+use crate::error::{Exit, say};
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => return clap_exit(&e),
+    let exit = match Cli::try_parse() {
+        Ok(cli) => run(cli).unwrap_or_else(|e| error::report(&e)),
+        Err(e) => clap_exit(&e),
     };
-    match run(cli) {
-        Ok(code) => code,
-        Err(e) => error::report(&e),
-    }
+    exit.into()
 }
 
-fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+fn run(cli: Cli) -> anyhow::Result<Exit> {
     match cli.command {
         None => cmd::interactive::run(),
         Some(Command::Solve(args)) => cmd::solve::run(&args),
@@ -47,17 +44,17 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 /// Help and version go to stdout (in colour on a terminal, as clap writes them), a failed
 /// write reported like any other; every other clap error becomes one line on stderr and
 /// exit code 2.
-fn clap_exit(e: &clap::Error) -> ExitCode {
+fn clap_exit(e: &clap::Error) -> Exit {
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             if std::io::stdout().is_terminal() {
                 let _ = e.print();
-                return ExitCode::SUCCESS;
+                return Exit::Answer;
             }
             let mut out = cmd::stdout();
             let written = write!(out, "{}", e.render()).and_then(|()| out.flush());
             match written {
-                Ok(()) => ExitCode::SUCCESS,
+                Ok(()) => Exit::Answer,
                 Err(failure) => error::report(&failure.into()),
             }
         }
@@ -73,7 +70,7 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
             let message = queens::limits::excerpt_quotes(&message.join(" "));
             let message = message.strip_prefix("error: ").unwrap_or(&message);
             say!("nqueens: {message} (see 'nqueens --help')");
-            ExitCode::from(error::USAGE)
+            Exit::Usage
         }
     }
 }

@@ -259,7 +259,7 @@ impl PlanFile {
             .with_context(|| format!("plan {}", shown(path)))?;
         if file.hash != plan.digest() {
             return Err(usage(format!(
-                "plan {}: its hash is not that of the plan this nqueens (plan version {}) makes for n = {} in units of {} column sets, so it was edited or made by another build: make a new one with 'nqueens plan {}'",
+                "plan {} does not match the plan this nqueens (plan version {}) makes for n = {} in units of {} column sets (its hash differs): it was edited or made by another build; make a new one with 'nqueens plan {}'",
                 shown(path),
                 queens::plan::PLAN_VERSION,
                 file.n,

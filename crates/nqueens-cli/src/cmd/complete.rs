@@ -3,7 +3,6 @@
 use std::io::Write;
 use std::num::NonZeroUsize;
 use std::path::Path;
-use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -14,7 +13,7 @@ use queens::{
 
 use super::picture;
 use crate::cli::{CompleteArgs, FormatArg};
-use crate::error::{say, usage};
+use crate::error::{Exit, say, usage};
 use crate::input::Input;
 
 /// How long local search runs (above the bitboards' limit, with more rows open than they
@@ -22,10 +21,7 @@ use crate::input::Input;
 /// must stop somewhere.
 const LOCAL_SEARCH_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// The exit code of "unknown": no answer within the time allowed.
-const UNKNOWN: u8 = 3;
-
-pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<Exit> {
     // --timeout counts from here: reading and setting up a large problem take time too.
     let started = Instant::now();
     if let Some(to) = args.export {
@@ -38,7 +34,7 @@ pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
             let mut out = super::stdout();
             writeln!(out, "{}", problem.count()?)?;
             out.flush()?;
-            return Ok(ExitCode::SUCCESS);
+            return Ok(Exit::Answer);
         }
         return all(&problem, args);
     }
@@ -61,12 +57,12 @@ pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
     match outcome {
         Outcome::Completed(p) => {
             write(&[p.into_columns()], args)?;
-            Ok(ExitCode::SUCCESS)
+            Ok(Exit::Answer)
         }
         Outcome::Impossible => match share {
             Some((index, of)) => {
                 say!("no completion in share {index} of {of}");
-                Ok(ExitCode::FAILURE)
+                Ok(Exit::No)
             }
             None => no_completion(),
         },
@@ -76,7 +72,7 @@ pub(crate) fn run(args: &CompleteArgs) -> anyhow::Result<ExitCode> {
             let mut out = super::stdout();
             writeln!(out, "unknown")?;
             out.flush()?;
-            Ok(ExitCode::from(UNKNOWN))
+            Ok(Exit::Unknown)
         }
     }
 }
@@ -169,13 +165,13 @@ pub(crate) fn read_problem(file: Option<&Path>) -> anyhow::Result<Completion> {
 }
 
 /// Writes `problem` for another solver on standard output.
-pub(crate) fn export(problem: &Completion, to: Export) -> anyhow::Result<ExitCode> {
+pub(crate) fn export(problem: &Completion, to: Export) -> anyhow::Result<Exit> {
     let mut out = super::stdout();
     queens::export(problem, to, &mut out).map_err(|e| match e.kind() {
         queens::ErrorKind::Usage => usage(format!("cannot export to {to}: {e}")),
         _ => anyhow::Error::new(e),
     })?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Answer)
 }
 
 /// Parses "row,column row,column ...".
@@ -196,7 +192,7 @@ fn squares(text: &str) -> anyhow::Result<Vec<(u32, u32)>> {
 }
 
 /// Streams every completion (up to --limit).
-fn all(problem: &Completion, args: &CompleteArgs) -> anyhow::Result<ExitCode> {
+fn all(problem: &Completion, args: &CompleteArgs) -> anyhow::Result<Exit> {
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut completions = problem.iter()?;
     let FormatArg::Text(format) = args.format else {
@@ -214,7 +210,7 @@ fn all(problem: &Completion, args: &CompleteArgs) -> anyhow::Result<ExitCode> {
             return no_completion();
         }
         picture::write(&boards, args.format, &args.picture)?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(Exit::Answer);
     };
     // Nothing is printed, not even an empty JSON array, when there is no completion.
     let Some(first) = completions.next_columns().map(<[u32]>::to_vec) else {
@@ -231,7 +227,7 @@ fn all(problem: &Completion, args: &CompleteArgs) -> anyhow::Result<ExitCode> {
         writer.write(columns)?;
     }
     writer.finish()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Answer)
 }
 
 /// Writes completions in the chosen format.
@@ -247,7 +243,7 @@ fn write(boards: &[Vec<u32>], args: &CompleteArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn no_completion() -> anyhow::Result<ExitCode> {
+fn no_completion() -> anyhow::Result<Exit> {
     say!("no completion");
-    Ok(ExitCode::FAILURE)
+    Ok(Exit::No)
 }

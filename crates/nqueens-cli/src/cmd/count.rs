@@ -1,7 +1,6 @@
 //! `nqueens count N`: the number of solutions, in full and up to symmetry.
 
 use std::io::Write;
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use std::path::Path;
@@ -10,13 +9,13 @@ use std::sync::Mutex;
 use indicatif::ProgressBar;
 use queens::{Counter, Plan, Tally, Unit, plan};
 
-use crate::error::{shown, usage};
+use crate::error::{Exit, shown, usage};
 
 use crate::store::Checkpoint;
 
 use crate::cli::CountArgs;
 
-pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     let start = Instant::now();
     let counter = super::counter(args.threads, args.memory);
     let threads = args
@@ -42,7 +41,7 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
         writeln!(out, "{}", tally.total)?;
     }
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Answer)
 }
 
 /// How often a checkpoint is rewritten while units finish.

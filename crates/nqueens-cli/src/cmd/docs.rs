@@ -2,16 +2,15 @@
 //! page, generated from the same clap definitions that parse the command line.
 
 use std::io::Write;
-use std::process::ExitCode;
 
 use clap::CommandFactory;
 
 use queens::limits::excerpt;
 
 use crate::cli::{Cli, CompletionsArgs, ManArgs};
-use crate::error::usage;
+use crate::error::{Exit, usage};
 
-pub(crate) fn completions(args: &CompletionsArgs) -> anyhow::Result<ExitCode> {
+pub(crate) fn completions(args: &CompletionsArgs) -> anyhow::Result<Exit> {
     // clap_complete panics when its writer fails: it writes into memory, and the script
     // goes to standard output by the writes that report their failures.
     let mut script = Vec::new();
@@ -19,10 +18,10 @@ pub(crate) fn completions(args: &CompletionsArgs) -> anyhow::Result<ExitCode> {
     let mut out = super::stdout();
     out.write_all(&script)?;
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Answer)
 }
 
-pub(crate) fn man(args: &ManArgs) -> anyhow::Result<ExitCode> {
+pub(crate) fn man(args: &ManArgs) -> anyhow::Result<Exit> {
     let top = Cli::command();
     let page = match &args.command {
         None => top,
@@ -43,5 +42,5 @@ pub(crate) fn man(args: &ManArgs) -> anyhow::Result<ExitCode> {
     let mut out = super::stdout();
     clap_mangen::Man::new(page).render(&mut out)?;
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Answer)
 }

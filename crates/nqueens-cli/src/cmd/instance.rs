@@ -1,15 +1,14 @@
 //! `nqueens instance N --seed S`: draw a random Excluded Diagonals instance.
 
 use std::io::Write;
-use std::process::ExitCode;
 
 use queens::excluded_diagonals;
 
 use crate::cli::InstanceArgs;
-use crate::error::usage;
+use crate::error::{Exit, usage};
 
 /// `nqueens instance N --seed S [--diags D] [--export FORMAT]`.
-pub(crate) fn run(args: &InstanceArgs) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: &InstanceArgs) -> anyhow::Result<Exit> {
     let mut instance = excluded_diagonals(args.n, args.seed);
     if let Some(d) = args.diags {
         let drawn = instance.diagonals.len();
@@ -27,5 +26,5 @@ pub(crate) fn run(args: &InstanceArgs) -> anyhow::Result<ExitCode> {
     let mut out = super::stdout();
     write!(out, "{instance}")?;
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Answer)
 }

@@ -1,15 +1,14 @@
 //! `nqueens` with no arguments: ask how many queens, as the Java tutorial does.
 
 use std::io::{self, BufRead, IsTerminal, Read, Write};
-use std::process::ExitCode;
 
 use queens::limits::PROMPT_MAX_BYTES;
 use queens::{Format, MAX_N};
 
 use crate::cli::parse_n;
-use crate::error::{say, usage};
+use crate::error::{Exit, say, usage};
 
-pub(crate) fn run() -> anyhow::Result<ExitCode> {
+pub(crate) fn run() -> anyhow::Result<Exit> {
     // At a terminal the user's Enter ends the prompt's line; piped input needs our own.
     let mut stderr = io::stderr();
     let end = if io::stdin().is_terminal() { "" } else { "\n" };
@@ -40,5 +39,5 @@ pub(crate) fn run() -> anyhow::Result<ExitCode> {
     let n = parse_n(&answer).map_err(usage)?;
     let found = super::solve::write_all(n, Format::Board, None, super::stdout())?;
     say!("{found} solution{}", if found == 1 { "" } else { "s" });
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Answer)
 }

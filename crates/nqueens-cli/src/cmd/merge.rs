@@ -4,7 +4,6 @@ use std::fmt::Write as _;
 use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::Instant;
 
 use queens::Share;
@@ -14,10 +13,10 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::cli::MergeArgs;
-use crate::error::{say, shown, usage};
+use crate::error::{Exit, say, shown, usage};
 use crate::store::{PlanFile, UnitRecord, checked_sum};
 
-pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<Exit> {
     let started = Instant::now();
     let (file, plan) = PlanFile::load(&args.plan)?;
     let count = plan.units().len();
@@ -104,7 +103,7 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
             )?;
         }
         say!("{}", report.trim_end());
-        return Ok(ExitCode::FAILURE);
+        return Ok(Exit::No);
     }
     let shares: Vec<Share> = found.iter().map(|records| records[0].1).collect();
     if let Some(percent) = args.recheck {
@@ -127,7 +126,7 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
                 "nqueens merge: the slow recount disagrees with the records of units {}",
                 listed(&ranges(&wrong), ", ", "ranges")
             );
-            return Ok(ExitCode::FAILURE);
+            return Ok(Exit::No);
         }
         say!("rechecked {k} of {count} units by the slow path: all agree");
     }
@@ -136,13 +135,13 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
             "nqueens merge: the records' shares add up past {}: some records were forged",
             u128::MAX
         );
-        return Ok(ExitCode::FAILURE);
+        return Ok(Exit::No);
     };
     let Some(sum) = sum.tally(plan.n()) else {
         say!(
             "nqueens merge: the records' shares do not add up to whole classes of solutions: some records were altered"
         );
-        return Ok(ExitCode::FAILURE);
+        return Ok(Exit::No);
     };
     let mut out = super::stdout();
     if args.json {
@@ -153,7 +152,7 @@ pub(crate) fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         writeln!(out, "total {}\nunique {}", sum.total, sum.unique())?;
     }
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Answer)
 }
 
 /// A record's name in the indented lists, escaped and cut as every quoted name is.

@@ -1,6 +1,5 @@
 //! `nqueens one N`: one solution for any n, constructed or random.
 
-use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use queens::{Format, SolutionWriter, construct, random_solution, uniform_solution};
@@ -9,11 +8,11 @@ use rand_chacha::ChaCha8Rng;
 
 use super::picture;
 use crate::cli::{FormatArg, OneArgs};
-use crate::error::{say, usage};
+use crate::error::{Exit, say, usage};
 use clap::ValueEnum;
 use queens::limits::{DRAWN_MAX_N, RANDOM_MAX_N, RANK_MAX_N};
 
-pub(crate) fn run(args: &OneArgs) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: &OneArgs) -> anyhow::Result<Exit> {
     let n = args.n;
     picture::check(args.format, &args.picture)?;
     let drawn = !matches!(args.format, FormatArg::Text(Format::Columns | Format::Json));
@@ -42,12 +41,12 @@ pub(crate) fn run(args: &OneArgs) -> anyhow::Result<ExitCode> {
     }
     if n == 2 || n == 3 {
         say!("nqueens: {n} queens have no solution on a {n}×{n} board");
-        return Ok(ExitCode::FAILURE);
+        return Ok(Exit::No);
     }
     if !matches!(args.format, FormatArg::Text(_)) {
         let columns = solution(args)?;
         picture::write(&[columns], args.format, &args.picture)?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(Exit::Answer);
     }
     let FormatArg::Text(format) = args.format else {
         unreachable!("pictures were drawn above");
@@ -60,7 +59,7 @@ pub(crate) fn run(args: &OneArgs) -> anyhow::Result<ExitCode> {
         writer.write_iter(n, construct(n).expect("n is not 2 or 3"))?;
     }
     writer.finish()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Answer)
 }
 
 /// The solution `one` prints, in memory: a random or uniform one, or the construction for

@@ -1,14 +1,12 @@
 //! `nqueens plan N -o PLAN`: the unit list that shards and merges share.
 
-use std::process::ExitCode;
-
 use anyhow::Context;
 
 use crate::cli::PlanArgs;
-use crate::error::{say, shown, usage};
+use crate::error::{Exit, say, shown, usage};
 use crate::store::{PlanFile, write_atomic};
 
-pub(crate) fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: &PlanArgs) -> anyhow::Result<Exit> {
     let plan = match args.units {
         None => queens::plan(args.n)?,
         Some(wanted) => {
@@ -38,5 +36,5 @@ pub(crate) fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
         plan.units().len(),
         file.hash
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Answer)
 }

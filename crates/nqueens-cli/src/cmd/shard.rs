@@ -1,17 +1,16 @@
 //! `nqueens shard PLAN --index I --of M -o DIR`: count a share of a plan's units.
 
 use std::fs;
-use std::process::ExitCode;
 use std::sync::Mutex;
 
 use anyhow::Context;
 use queens::Unit;
 
 use crate::cli::{ShardArgs, UnitIds};
-use crate::error::{say, shown, usage};
+use crate::error::{Exit, say, shown, usage};
 use crate::store::{PlanFile, UnitRecord, replace};
 
-pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<Exit> {
     let (file, plan) = PlanFile::load(&args.plan)?;
     let units = plan.units();
     let chosen: Vec<Unit> = match (&args.units, args.index, args.of) {
@@ -78,5 +77,5 @@ pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<ExitCode> {
         );
     }
     say!("{} units counted into {}", todo.len(), shown(dir));
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Answer)
 }

@@ -3,7 +3,6 @@
 use std::cell::Cell;
 use std::io::Write;
 use std::num::NonZeroUsize;
-use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
@@ -13,14 +12,14 @@ use rayon::prelude::*;
 
 use super::picture;
 use crate::cli::{FormatArg, SolveArgs};
-use crate::error::{say, usage};
+use crate::error::{Exit, say, usage};
 
-pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     picture::check(args.format, &args.picture)?;
     let FormatArg::Text(format) = args.format else {
         let boards = boards_for_picture(args)?;
         picture::write(&boards, args.format, &args.picture)?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(Exit::Answer);
     };
     let out = super::stdout();
     if let Some(k) = args.nth {
@@ -32,7 +31,7 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     } else {
         write_all(args.n, format, args.limit, out)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Answer)
 }
 
 /// How long a search for the first solution runs before the user is told why it is slow.

@@ -3,7 +3,6 @@
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Seek, SeekFrom, Write};
 use std::path::Path;
-use std::process::ExitCode;
 
 use anyhow::Context;
 use queens::limits::excerpt_name;
@@ -13,10 +12,10 @@ use queens::{
 };
 
 use crate::cli::VerifyArgs;
-use crate::error::{say, usage};
+use crate::error::{Exit, say, usage};
 use crate::input::{Input, Reader};
 
-pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
     if let Some(problem) = &args.problem {
         return answer(args.file.as_deref(), problem);
     }
@@ -55,11 +54,7 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         if total == 1 { "" } else { "s" },
         total - bad
     );
-    Ok(if bad == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(if bad == 0 { Exit::Answer } else { Exit::No })
 }
 
 /// How many invalid verdicts are held in memory (about 40 bytes each); past them, every
@@ -148,7 +143,7 @@ const SPILL: &str = "cannot keep the verdicts in a temporary file";
 
 /// `nqueens verify --problem PROBLEM [FILE]`: another solver's answer to a completion
 /// problem, checked.
-fn answer(file: Option<&Path>, problem: &Path) -> anyhow::Result<ExitCode> {
+fn answer(file: Option<&Path>, problem: &Path) -> anyhow::Result<Exit> {
     let problem = super::complete::read_problem(Some(problem))?;
     let mut input = Input::open(file)?;
     let name = input.name().to_owned();
@@ -197,9 +192,5 @@ fn answer(file: Option<&Path>, problem: &Path) -> anyhow::Result<ExitCode> {
     let mut out = super::stdout();
     writeln!(out, "{line}")?;
     out.flush()?;
-    Ok(if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(if ok { Exit::Answer } else { Exit::No })
 }

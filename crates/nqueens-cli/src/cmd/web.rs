@@ -4,7 +4,6 @@ use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -12,7 +11,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 use crate::cli::WebArgs;
-use crate::error::{say, shown, usage};
+use crate::error::{Exit, say, shown, usage};
 
 /// The longest request head read; a page's requests are a few hundred bytes.
 const MAX_HEAD: u64 = 16 * 1024;
@@ -36,7 +35,7 @@ const MAX_CONNECTIONS: usize = 64;
 /// queued behind them: a page of a dozen modules then stalls on its last ones for minutes
 /// (tiny_http 0.12's task pool does, which is why this server is written out here).
 /// Closing costs one local connection per file.
-pub(crate) fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(args: &WebArgs) -> anyhow::Result<Exit> {
     if !args.dir.join("index.html").is_file() {
         return Err(usage(format!(
             "no web page in {}: build it with scripts/web/build.sh, or name the built page with --dir",
@@ -77,7 +76,7 @@ pub(crate) fn run(args: &WebArgs) -> anyhow::Result<ExitCode> {
             open.fetch_sub(1, Ordering::SeqCst);
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Answer)
 }
 
 /// A connection read against one deadline for the whole request head, not per read.

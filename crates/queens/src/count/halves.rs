@@ -107,9 +107,10 @@ struct Bucketed {
     diffs: Vec<u64>,
 }
 
-/// A placement of queens on a few rows: its window pattern and its diagonals.
+/// A placement of queens on a few rows (one entry of a row-block table): its window
+/// pattern and its diagonals. Not a [`crate::Placement`], which is a whole board.
 #[derive(Debug, Clone, Copy, Default)]
-struct Placement {
+struct RowsPlacement {
     pattern: u64,
     sums: u64,
     diffs: u64,
@@ -156,7 +157,7 @@ const MIN_CAP: usize = 1 << 16;
 /// Where a search appends its tops: each is checked against `avoid` (when the search
 /// does not do it), passed through `map`, and every so often, when the list holds `cap`
 /// or more, handed to `full`, which empties it and says whether to go on.
-struct Sink<'a> {
+struct TopSink<'a> {
     out: &'a mut Vec<u64>,
     /// The patterns before this are checked and mapped.
     settled: usize,
@@ -166,7 +167,7 @@ struct Sink<'a> {
     full: &'a mut dyn FnMut(&mut Vec<u64>) -> bool,
 }
 
-impl Sink<'_> {
+impl TopSink<'_> {
     fn settle(&mut self) {
         let mut kept = self.settled;
         for i in self.settled..self.out.len() {
@@ -253,7 +254,7 @@ impl Halves {
     /// The same halves, finding tops from two tables of placements where they fit in
     /// `bytes` (else by the restricted search, which needs no tables).
     pub(crate) fn with_blocks(mut self, bytes: usize) -> Halves {
-        self.blocks = Blocks::new(&self, bytes / std::mem::size_of::<Placement>());
+        self.blocks = Blocks::new(&self, bytes / std::mem::size_of::<RowsPlacement>());
         self
     }
 
@@ -433,7 +434,7 @@ impl Halves {
         full: &mut dyn FnMut(&mut Vec<u64>) -> bool,
     ) -> bool {
         let settled = out.len();
-        let mut sink = Sink {
+        let mut sink = TopSink {
             out,
             settled,
             avoid,
@@ -565,14 +566,14 @@ impl Blocks {
         budget: &mut usize,
     ) -> Option<Bucketed> {
         let n = halves.n;
-        let mut found: Vec<(u32, Placement)> = Vec::new();
+        let mut found: Vec<(u32, RowsPlacement)> = Vec::new();
         let mut columns = Vec::with_capacity(rows.len());
         fn place(
             halves: &Halves,
             rows: &std::ops::Range<usize>,
             columns: &mut Vec<usize>,
             budget: usize,
-            found: &mut Vec<(u32, Placement)>,
+            found: &mut Vec<(u32, RowsPlacement)>,
         ) -> Option<()> {
             let n = halves.n;
             let row = rows.start + columns.len();
@@ -580,7 +581,7 @@ impl Blocks {
                 if found.len() == budget {
                     return None;
                 }
-                let mut p = Placement::default();
+                let mut p = RowsPlacement::default();
                 let mut set = 0u64;
                 for (r, &c) in (rows.start..).zip(columns.iter()) {
                     p.pattern |= halves.bits[r * n + c];
@@ -632,7 +633,7 @@ impl Blocks {
     }
 
     /// Appends the pattern of every top on the columns `set` of the h-row half.
-    fn tops(&self, set: u32, h: usize, sink: &mut Sink<'_>) -> bool {
+    fn tops(&self, set: u32, h: usize, sink: &mut TopSink<'_>) -> bool {
         let set = u64::from(set);
         // The columns of S, so that each a-subset of positions maps to one of S.
         let mut positions = [0u8; 32];
