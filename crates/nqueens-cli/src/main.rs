@@ -4,6 +4,7 @@ mod cli;
 mod cmd;
 mod error;
 mod input;
+mod limits;
 mod store;
 
 use std::io::{IsTerminal, Write};

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::error::{shown, usage};
+use crate::limits::{RECORD_MAX_BYTES, STORE_MAX_BYTES};
 use queens::limits::excerpt;
 
 /// Writes `bytes` to `path` as what `path` is.
@@ -98,14 +99,6 @@ pub(crate) fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
     result
 }
-
-/// The most bytes a plan or a checkpoint file is read to: a plan of the most units
-/// ([`PLAN_MAX_UNITS`](queens::limits::PLAN_MAX_UNITS)) is about 300 MB, and so is a
-/// checkpoint of all of them done.
-pub(crate) const STORE_MAX_BYTES: u64 = 1 << 30;
-
-/// The most bytes a unit record is read to: a record is a few hundred bytes.
-pub(crate) const RECORD_MAX_BYTES: u64 = 64 << 10;
 
 /// The bytes of `path`, a regular file (or a link to one) of at most `most` bytes, or
 /// as many of its first bytes as show that it is no JSON object.

@@ -42,6 +42,20 @@ pub enum Error {
     /// [source](std::error::Error::source).
     #[error("cannot write the output")]
     Output(#[source] Cause),
+    /// A count was given less memory than
+    /// [`COUNT_MIN_MEMORY`](crate::limits::COUNT_MIN_MEMORY) or more than
+    /// [`COUNT_MAX_MEMORY`](crate::limits::COUNT_MAX_MEMORY).
+    #[error(
+        "a count's memory of {bytes} bytes is out of range: from {min} bytes (256 MiB) to {max} (64 TiB)"
+    )]
+    Memory {
+        /// The memory asked for.
+        bytes: u64,
+        /// The least allowed.
+        min: u64,
+        /// The most allowed.
+        max: u64,
+    },
     /// More threads were asked for than [`MAX_THREADS`](crate::limits::MAX_THREADS).
     #[error("{threads} threads asked for: at most {max}")]
     TooManyThreads {
@@ -151,6 +165,7 @@ impl Error {
             | Error::Parse { .. }
             | Error::PrefixTooLong { .. }
             | Error::TooManyThreads { .. }
+            | Error::Memory { .. }
             | Error::TooManyUnits { .. }
             | Error::NotWhole { .. }
             | Error::NotExact { .. }

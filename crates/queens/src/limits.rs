@@ -1,5 +1,6 @@
-//! Every limit the library and the `nqueens` command enforce, in one place, with the
-//! reason for each.
+//! Every limit the library enforces, in one place, with the reason for each; the
+//! front ends' own limits (pictures, the prompt, files the command keeps) live in the
+//! front ends.
 //!
 //! Board sizes are `usize` throughout the crate's API and row and column numbers `u32`,
 //! as in [`Placement::columns`](crate::Placement::columns). Each limit is checked before
@@ -73,16 +74,6 @@ pub const NESTING_MAX_DEPTH: usize = 16;
 /// The most completion shares a search is cut into: every share builds all the subtrees
 /// (at n = 30, 122 MB at 4,096 shares but 672 MB at 10,000).
 pub const COMPLETION_MAX_SHARES: usize = 4096;
-
-/// The most boards one picture holds.
-pub const PICTURE_MAX_BOARDS: usize = 10_000;
-
-/// The longest side of a PNG picture, in pixels: its pixels are held in memory, 4 bytes
-/// each (256 MB at 8192 × 8192).
-pub const PNG_MAX_SIDE: usize = 8192;
-
-/// The longest answer the interactive prompt reads.
-pub const PROMPT_MAX_BYTES: usize = 1024;
 
 /// How many characters of the input an error message quotes.
 pub const EXCERPT_CHARS: usize = 40;

@@ -6,7 +6,9 @@ use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use queens::limits::{PICTURE_MAX_BOARDS, excerpt};
+use queens::limits::excerpt;
+
+use crate::limits::PICTURE_MAX_BOARDS;
 use queens::{
     Completion, Export, Outcome, SolutionWriter, check_completion_start, parse_completion,
 };

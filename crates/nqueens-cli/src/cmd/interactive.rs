@@ -2,11 +2,11 @@
 
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
-use queens::limits::PROMPT_MAX_BYTES;
 use queens::{Format, MAX_N};
 
 use crate::cli::parse_n;
 use crate::error::{Exit, say, usage};
+use crate::limits::PROMPT_MAX_BYTES;
 
 pub(crate) fn run() -> anyhow::Result<Exit> {
     // At a terminal the user's Enter ends the prompt's line; piped input needs our own.

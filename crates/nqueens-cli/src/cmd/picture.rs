@@ -4,11 +4,11 @@ use std::io::Write;
 
 use anyhow::Context;
 use queens::Picture;
-use queens::limits::PNG_MAX_SIDE;
 use resvg::{tiny_skia, usvg};
 
 use crate::cli::{FormatArg, PictureArgs};
 use crate::error::{shown, usage};
+use crate::limits::PNG_MAX_SIDE;
 
 /// Refuses picture options that cannot work, before any search starts.
 pub(crate) fn check(format: FormatArg, args: &PictureArgs) -> anyhow::Result<()> {

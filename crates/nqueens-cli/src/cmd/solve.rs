@@ -6,13 +6,14 @@ use std::num::NonZeroUsize;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
-use queens::limits::{PICTURE_MAX_BOARDS, RANK_MAX_N};
+use queens::limits::RANK_MAX_N;
 use queens::{Format, SolutionWriter, Solutions, UniqueSolutions};
 use rayon::prelude::*;
 
 use super::picture;
 use crate::cli::{FormatArg, SolveArgs};
 use crate::error::{Exit, say, usage};
+use crate::limits::PICTURE_MAX_BOARDS;
 
 pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     picture::check(args.format, &args.picture)?;

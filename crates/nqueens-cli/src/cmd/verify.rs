@@ -14,6 +14,7 @@ use queens::{
 use crate::cli::VerifyArgs;
 use crate::error::{Exit, say, usage};
 use crate::input::{Input, Reader};
+use crate::limits::HELD_VERDICTS;
 
 pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
     if let Some(problem) = &args.problem {
@@ -56,10 +57,6 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
     );
     Ok(if bad == 0 { Exit::Answer } else { Exit::No })
 }
-
-/// How many invalid verdicts are held in memory (about 40 bytes each); past them, every
-/// one goes to a temporary file, so that memory stays flat however many lines are invalid.
-const HELD_VERDICTS: usize = 1 << 16;
 
 /// How many placements were read, and the conflicts of the invalid ones by index: the
 /// first [`HELD_VERDICTS`] in memory, the rest in a temporary file as the lines they print.

@@ -12,6 +12,7 @@ use anyhow::Context;
 
 use crate::cli::WebArgs;
 use crate::error::{Exit, say, shown, usage};
+use crate::limits::MAX_CONNECTIONS;
 
 /// The longest request head read; a page's requests are a few hundred bytes.
 const MAX_HEAD: u64 = 16 * 1024;
@@ -22,11 +23,6 @@ const HEAD_DEADLINE: Duration = Duration::from_secs(10);
 
 /// How long one write of the answer may wait for a client that does not read it.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// The most connections served at once; a connection past them is closed at once. A
-/// page loads a dozen files; each connection holds a thread until its answer is sent or
-/// its deadline passes.
-const MAX_CONNECTIONS: usize = 64;
 
 /// Serves the page: one thread per connection, one request per connection.
 ///

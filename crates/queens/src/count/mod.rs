@@ -22,6 +22,7 @@ use rayon::prelude::*;
 
 use crate::Error;
 use crate::cancel::{Cancel, cancelled};
+use crate::limits::{COUNT_MAX_MEMORY, COUNT_MIN_MEMORY};
 use crate::threads::on_threads;
 use halves::{Halves, Scratch};
 use plan::{Plan, Unit, UnitKind, plan};
@@ -80,7 +81,15 @@ impl Counter {
     /// Half goes to the tables of placements the halves are joined from, shared by the
     /// threads: where they would not fit (from n = 24 on, by default) the halves are found
     /// by a slower search instead. The rest is for each thread's lists of the column set
-    /// it joins, which no setting changes. The result never depends on it.
+    /// it joins, which no setting changes. The result never depends on it. Outside
+    /// [`COUNT_MIN_MEMORY`](crate::limits::COUNT_MIN_MEMORY) to
+    /// [`COUNT_MAX_MEMORY`](crate::limits::COUNT_MAX_MEMORY) it is refused when the count
+    /// starts ([`Error::Memory`]).
+    ///
+    /// ```
+    /// let tiny = queens::Counter::new().memory(1 << 20);
+    /// assert!(matches!(tiny.count(8), Err(queens::Error::Memory { .. })));
+    /// ```
     pub fn memory(mut self, bytes: usize) -> Self {
         self.memory = Some(bytes);
         self
@@ -175,6 +184,14 @@ impl Counter {
         done: impl Fn(&Unit, Share, Duration) + Sync,
     ) -> Result<Share, Error> {
         let memory = self.memory.unwrap_or(DEFAULT_MEMORY);
+        let (min, max) = (COUNT_MIN_MEMORY, COUNT_MAX_MEMORY);
+        if !(min..=max).contains(&(memory as u64)) {
+            return Err(Error::Memory {
+                bytes: memory as u64,
+                min,
+                max,
+            });
+        }
         // The halves of the board, with their tables, set up once for every unit.
         let halves = units
             .iter()
