@@ -632,6 +632,22 @@ fn run_with(args: &[&str], input: &[u8]) -> (i32, String, String) {
     )
 }
 
+/// Exit code and stderr of a `sh -c SCRIPT` in which `$1` is the nqueens binary, for
+/// redirections (`>&-`, `>/dev/full`) that only a shell makes.
+fn shell(script: &str) -> (i32, String) {
+    let out = Process::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg("sh")
+        .arg(assert_cmd::cargo::cargo_bin("nqueens"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// Asserts a one-line error with `code`, nothing on stdout, and `needles` in the line.
 fn assert_refused((code, out, err): (i32, String, String), wanted: i32, needles: &[&str]) {
     assert_eq!(code, wanted, "{err}");
@@ -1006,20 +1022,6 @@ fn outputs_are_written_as_what_they_are() {
 
 #[test]
 fn a_closed_or_full_output_is_a_failure_that_says_so() {
-    let nq = assert_cmd::cargo::cargo_bin("nqueens");
-    let shell = |script: &str| {
-        let out = Process::new("sh")
-            .arg("-c")
-            .arg(script)
-            .arg("sh")
-            .arg(&nq)
-            .output()
-            .unwrap();
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    };
     for script in [
         "\"$1\" count 8 >&-",
         "\"$1\" solve 6 -f columns >&-",
@@ -1358,20 +1360,6 @@ fn given_queens_and_a_problem_file_are_not_both_taken() {
 
 #[test]
 fn nothing_panics_when_an_output_cannot_be_written() {
-    let nq = assert_cmd::cargo::cargo_bin("nqueens");
-    let shell = |script: &str| {
-        let out = Process::new("sh")
-            .arg("-c")
-            .arg(script)
-            .arg("sh")
-            .arg(&nq)
-            .output()
-            .unwrap();
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    };
     // Scripts made in memory and help text go through the same checked writes.
     for script in [
         "\"$1\" completions bash >&-",
@@ -1556,18 +1544,10 @@ fn every_part_of_a_placement_is_checked_and_placed_on_its_line() {
 
 #[test]
 fn standard_output_by_name_and_marked_answers_are_what_they_say() {
-    let nq = assert_cmd::cargo::cargo_bin("nqueens");
-    let out = Process::new("sh")
-        .arg("-c")
-        .arg("\"$1\" plan 10 -o /dev/stdout >&-")
-        .arg("sh")
-        .arg(&nq)
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(4), "{err}");
+    let (code, err) = shell("\"$1\" plan 10 -o /dev/stdout >&-");
+    assert_eq!(code, 4, "{err}");
     assert!(err.contains("closed"), "{err}");
-    let plan = Process::new(&nq)
+    let plan = Process::new(assert_cmd::cargo::cargo_bin("nqueens"))
         .args(["plan", "8", "-o", "/dev/stdout"])
         .output()
         .unwrap();
