@@ -34,6 +34,20 @@ pub(crate) struct Input {
     content: bool,
 }
 
+/// An input read whole: its text from the first non-blank byte, and how many lines the
+/// blank bytes before it ended, which are not held.
+pub(crate) struct Text {
+    pub(crate) text: String,
+    blank_lines: usize,
+}
+
+impl Text {
+    /// The number, in the input, of the text's first line.
+    pub(crate) fn first_line(&self) -> usize {
+        self.blank_lines + 1
+    }
+}
+
 /// An input ready for a streaming reader.
 pub(crate) enum Reader {
     /// A regular file, from its start.
@@ -193,9 +207,9 @@ impl Input {
         self.head.drain(..blank);
     }
 
-    /// The whole input as text, at most [`INPUT_MAX_BYTES`]; refused at the first chunk
-    /// that is not UTF-8, without reading the rest.
-    pub(crate) fn read_text(mut self) -> anyhow::Result<String> {
+    /// The whole input as text, at most [`INPUT_MAX_BYTES`], from its first non-blank
+    /// byte; refused at the first chunk that is not UTF-8, without reading the rest.
+    pub(crate) fn read_text(mut self) -> anyhow::Result<Text> {
         let mut checked = 0;
         loop {
             let read = self.read_more(1 << 20)?;
@@ -215,9 +229,10 @@ impl Input {
                 break;
             }
         }
-        let mut text = "\n".repeat(self.blank_lines as usize);
-        text.push_str(&String::from_utf8(self.head).unwrap_or_default());
-        Ok(text)
+        Ok(Text {
+            text: String::from_utf8(self.head).unwrap_or_default(),
+            blank_lines: self.blank_lines as usize,
+        })
     }
 
     /// The input from its first byte, for a streaming reader.

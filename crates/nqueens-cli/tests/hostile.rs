@@ -1562,3 +1562,47 @@ fn standard_output_by_name_and_marked_answers_are_what_they_say() {
     assert_eq!((code, out.as_str()), (0, "ok: a completion\n"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_leetcode_row_that_is_no_board_row_is_named_on_its_own_line() {
+    // As `json.dumps(boards, indent=1)` prints it: one row a line.
+    let boards: Vec<Vec<String>> =
+        serde_json::from_str(&stdout_of(&["solve", "6", "-f", "leetcode"])).unwrap();
+    let pretty = serde_json::to_string_pretty(&boards).unwrap();
+    let rows: Vec<&str> = pretty.lines().collect();
+    // Line 3 is the first board's first row; the last board's last row is third from the end.
+    for (at, bad) in [
+        (2, "\"Z.Q...\","),
+        (2, "\"..Q..\","),
+        (rows.len() - 3, "\"Z.Q...\""),
+    ] {
+        let mut lines = rows.clone();
+        lines[at] = bad;
+        let text = lines.join("\n") + "\n";
+        let line = format!("line {}:", at + 1);
+        assert_refused(run_with(&["verify"], text.as_bytes()), 2, &[&line]);
+        assert_refused(
+            run_with(&["verify"], text.replace('\n', "\r").as_bytes()),
+            2,
+            &[&line],
+        );
+    }
+}
+
+#[test]
+fn solver_statuses_are_read_whatever_the_space_after_s() {
+    let dir = scratch("hostile-status-space");
+    let problem = dir.join("p.txt");
+    std::fs::write(&problem, "....\n....\n....\n....\n").unwrap();
+    let answer = b"s\tSATISFIABLE\nv 2 8 9 15 0\n";
+    let (code, out, err) = run_with(&["verify", "--problem", problem.to_str().unwrap()], answer);
+    assert_eq!((code, out.as_str()), (0, "ok: a completion\n"), "{err}");
+    // And a problem after many blank lines is numbered from the input's first byte.
+    let text = format!("{}letting n be 4\nletting n be 5\n", "\n".repeat(1000));
+    assert_refused(
+        run_with(&["complete"], text.as_bytes()),
+        2,
+        &["lines 1001 and 1002"],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -48,6 +48,24 @@ fn blank_bytes_before_the_content_take_no_memory() {
         drop(stdin);
         assert!(child.wait().unwrap().success());
     }
+    // The same before a completion problem, which is read whole.
+    for blank in [b'\n', b'\r'] {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+            .args(["complete", "--count"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let chunk = vec![blank; 1 << 20];
+        for _ in 0..64 {
+            stdin.write_all(&chunk).unwrap();
+        }
+        stdin.write_all(b"letting n be 4\n").unwrap();
+        drop(stdin);
+        assert!(child.wait().unwrap().success());
+    }
     let peak = children_max_rss_kib();
     assert!(peak < 20 * 1024, "peak RSS {peak} KiB");
 }

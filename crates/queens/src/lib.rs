@@ -106,8 +106,10 @@ pub use count::rank::{count_prefix, nth_solution, solution_index, uniform_soluti
 pub use count::{Counter, DEFAULT_MEMORY, Share, Tally, count};
 pub use enumerate::{Solutions, UniqueSolutions};
 pub use error::{Cause, Error, ErrorKind};
-pub use formats::completion::{check_completion_start, parse_completion};
-pub use formats::export::{Export, NotCompletion, SolverAnswer, export, parse_solver_answer};
+pub use formats::completion::{check_completion_start, parse_completion, parse_completion_from};
+pub use formats::export::{
+    Export, NotCompletion, SolverAnswer, export, parse_solver_answer, parse_solver_answer_from,
+};
 pub use formats::parse::{
     Parsed, Placements, check_placements_start, parse_placements, read_placements,
 };

@@ -10,7 +10,7 @@ use queens::limits::excerpt;
 
 use crate::limits::PICTURE_MAX_BOARDS;
 use queens::{
-    Completion, Export, Outcome, SolutionWriter, check_completion_start, parse_completion,
+    Completion, Export, Outcome, SolutionWriter, check_completion_start, parse_completion_from,
 };
 
 use super::picture;
@@ -163,7 +163,8 @@ pub(crate) fn read_problem(file: Option<&Path>) -> anyhow::Result<Completion> {
             e => refused(e),
         })?;
     }
-    parse_completion(&input.read_text()?).map_err(refused)
+    let text = input.read_text()?;
+    parse_completion_from(&text.text, text.first_line()).map_err(refused)
 }
 
 /// Writes `problem` for another solver on standard output.

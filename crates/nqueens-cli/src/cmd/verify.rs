@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::Context;
 use queens::limits::excerpt_name;
 use queens::{
-    Conflict, Outcome, SolverAnswer, parse_solver_answer, read_placements, verify_columns,
+    Conflict, Outcome, SolverAnswer, parse_solver_answer_from, read_placements, verify_columns,
     verify_columns_seekable,
 };
 
@@ -151,7 +151,8 @@ fn answer(file: Option<&Path>, problem: &Path) -> anyhow::Result<Exit> {
             "{name}: line {line}: cannot tell the format from {first:?}: expected a SAT solver's s and v lines, MiniZinc's q = […]; or a placement"
         )));
     }
-    let answer = parse_solver_answer(problem.n(), &input.read_text()?)
+    let text = input.read_text()?;
+    let answer = parse_solver_answer_from(problem.n(), &text.text, text.first_line())
         .map_err(|e| usage(format!("{name}: {e}")))?;
     let (line, ok) = match answer {
         SolverAnswer::Queens(queens) => match problem.check_completion(&queens) {

@@ -40,18 +40,33 @@ use crate::limits::{COMPLETION_MAX_N, NESTING_MAX_DEPTH, excerpt};
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn parse_completion(text: &str) -> Result<Completion, Error> {
+    parse_completion_from(text, 1)
+}
+
+/// [`parse_completion`] of a text whose first line is line `first_line` of its input, so
+/// that messages number lines as the input does: for a reader that dropped blank lines
+/// before the text rather than hold them.
+///
+/// ```
+/// let e = queens::parse_completion_from("letting n be 4\nletting n be 5\n", 10).unwrap_err();
+/// assert!(e.to_string().starts_with("line 11: the board size"), "{e}");
+/// assert!(e.to_string().contains("lines 10 and 11"), "{e}");
+/// ```
+pub fn parse_completion_from(text: &str, first_line: usize) -> Result<Completion, Error> {
+    let first_line = first_line.max(1);
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let start = text.trim_start();
     match start.chars().next() {
         None => Err(Error::parse(
-            1,
+            first_line,
             "the input is empty: expected a board or parameters",
         )),
         Some(first) => {
-            completion_start(first, line_of(text.as_bytes(), text.len() - start.len()))?;
+            let line = line_of(text.as_bytes(), text.len() - start.len()) + first_line - 1;
+            completion_start(first, line)?;
             match first {
-                'Q' | '.' | 'x' | 'X' => parse_board(text),
-                _ => parse_parameters(text),
+                'Q' | '.' | 'x' | 'X' => parse_board(text, first_line),
+                _ => parse_parameters(text, first_line),
             }
         }
     }
@@ -89,10 +104,10 @@ fn completion_start(first: char, line: usize) -> Result<(), Error> {
 }
 
 /// A partial board, in `board` or `line` layout.
-fn parse_board(text: &str) -> Result<Completion, Error> {
+fn parse_board(text: &str, first: usize) -> Result<Completion, Error> {
     let lines: Vec<(usize, &str)> = split_lines(text)
         .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
+        .map(|(i, l)| (i + first, l.trim()))
         .filter(|(_, l)| !l.is_empty())
         .collect();
     let rows: Vec<(usize, &str)> = match lines[..] {
@@ -148,14 +163,17 @@ struct Lexer<'a> {
     code: &'a str,
     /// The current line (1-based).
     line: usize,
+    /// The number of the text's first line.
+    first: usize,
 }
 
 impl<'a> Lexer<'a> {
-    fn new(text: &'a str) -> Self {
+    fn new(text: &'a str, first: usize) -> Self {
         Lexer {
             lines: split_lines(text).enumerate(),
             code: "",
-            line: 1,
+            line: first,
+            first,
         }
     }
 
@@ -166,7 +184,7 @@ impl<'a> Lexer<'a> {
                 let Some((i, raw)) = self.lines.next() else {
                     return Ok(None);
                 };
-                self.line = i + 1;
+                self.line = i + self.first;
                 let mut code = raw;
                 for marker in ["$", "%", "//"] {
                     if let Some(at) = code.find(marker) {
@@ -361,9 +379,9 @@ struct Params {
     diffdiags: Option<(usize, Value)>,
 }
 
-fn parse_parameters(text: &str) -> Result<Completion, Error> {
+fn parse_parameters(text: &str, first: usize) -> Result<Completion, Error> {
     let mut p = Parser {
-        lexer: Lexer::new(text),
+        lexer: Lexer::new(text, first),
         peeked: None,
         values: 0,
     };
@@ -422,7 +440,7 @@ fn parse_parameters(text: &str) -> Result<Completion, Error> {
         }
         p.eat(';')?;
     }
-    build(params)
+    build(params, first)
 }
 
 /// Sets a parameter read on `line`, refusing one given before: the last one winning would
@@ -524,10 +542,12 @@ fn numbers(line: usize, value: &Value, name: &str) -> Result<Vec<i64>, Error> {
         .collect()
 }
 
-fn build(params: Params) -> Result<Completion, Error> {
+/// The problem the parameters state; `first` is the text's first line, where messages
+/// about what no line states point.
+fn build(params: Params, first: usize) -> Result<Completion, Error> {
     let Some((line, n)) = params.n else {
         return Err(Error::parse(
-            1,
+            first,
             "the board size is missing: expected a line like 'n = 10'",
         ));
     };
@@ -652,7 +672,14 @@ fn build(params: Params) -> Result<Completion, Error> {
             blocked.extend(rows.into_iter().zip(cols).map(|(r, c)| (*line, r, c)));
         }
         (None, None) => {}
-        _ => return Err(Error::parse(1, "blocked squares need both row and col")),
+        _ => {
+            let line = params
+                .row
+                .as_ref()
+                .or(params.col.as_ref())
+                .map_or(first, |&(l, _)| l);
+            return Err(Error::parse(line, "blocked squares need both row and col"));
+        }
     }
     if let Some((line, blocks)) = &params.blocks {
         blocked.extend(

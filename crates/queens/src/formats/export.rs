@@ -332,22 +332,43 @@ pub enum SolverAnswer {
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn parse_solver_answer(n: usize, text: &str) -> Result<SolverAnswer, Error> {
+    parse_solver_answer_from(n, text, 1)
+}
+
+/// [`parse_solver_answer`] of a text whose first line is line `first_line` of its input,
+/// so that messages number lines as the input does.
+///
+/// ```
+/// let e = queens::parse_solver_answer_from(4, "s SATISFIABLE\ns UNSATISFIABLE\n", 5).unwrap_err();
+/// assert!(e.to_string().starts_with("line 6:"), "{e}");
+/// ```
+pub fn parse_solver_answer_from(
+    n: usize,
+    text: &str,
+    first_line: usize,
+) -> Result<SolverAnswer, Error> {
+    let first_line = first_line.max(1);
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines = || {
         split_lines(text)
             .map(str::trim)
             .enumerate()
-            .map(|(i, l)| (i + 1, l))
+            .map(move |(i, l)| (i + first_line, l))
     };
     // Every statement of the answer is read, and two that disagree are refused: checking
     // only the first of them would pass an answer that also says something else.
-    let status = |l: &str| match l {
-        "s UNSATISFIABLE" | "=====UNSATISFIABLE=====" | "UNSAT" => Some(false),
-        "s SATISFIABLE" | "SAT" => Some(true),
+    // `s` and its word may be apart by any white space.
+    let status_word = |l: &str| match l.strip_prefix('s') {
+        Some(rest) if rest.starts_with(char::is_whitespace) => rest.trim_start().to_owned(),
+        _ => l.to_owned(),
+    };
+    let status = |l: &str| match status_word(l).as_str() {
+        "UNSATISFIABLE" | "=====UNSATISFIABLE=====" | "UNSAT" => Some(false),
+        "SATISFIABLE" | "SAT" => Some(true),
         _ => None,
     };
     if let Some((line, _)) =
-        lines().find(|(_, l)| matches!(*l, "s UNKNOWN" | "=====UNKNOWN=====" | "UNKNOWN"))
+        lines().find(|(_, l)| matches!(status_word(l).as_str(), "UNKNOWN" | "=====UNKNOWN====="))
     {
         return Err(Error::parse(
             line,
@@ -449,7 +470,9 @@ pub fn parse_solver_answer(n: usize, text: &str) -> Result<SolverAnswer, Error> 
             "the solver says SATISFIABLE but prints no v lines: run it so that it prints its model",
         ));
     }
-    let mut parsed = crate::parse_placements(text)?.into_iter();
+    let mut parsed = super::parse::read_placements_from(text.as_bytes(), first_line)
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter();
     match (parsed.next(), parsed.next()) {
         (Some(p), None) => {
             let placement = p
@@ -467,7 +490,7 @@ pub fn parse_solver_answer(n: usize, text: &str) -> Result<SolverAnswer, Error> 
             ),
         )),
         (None, _) => Err(Error::parse(
-            1,
+            first_line,
             "no answer found: expected a SAT solver's v lines, MiniZinc's q = […]; or a placement",
         )),
     }

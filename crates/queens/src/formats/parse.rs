@@ -99,8 +99,13 @@ fn starts_format(first: char, line: usize) -> Result<(), Error> {
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn read_placements<R: BufRead>(input: R) -> Placements<R> {
+    read_placements_from(input, 1)
+}
+
+/// [`read_placements`] of an input whose first line is numbered `first`.
+pub(crate) fn read_placements_from<R: BufRead>(input: R, first: usize) -> Placements<R> {
     Placements {
-        state: State::Start(Some(input)),
+        state: State::Start(Some(input), first),
     }
 }
 
@@ -119,8 +124,8 @@ impl<R> std::fmt::Debug for Placements<R> {
 type Source<R> = io::Chain<Cursor<Vec<u8>>, R>;
 
 enum State<R> {
-    /// Nothing read yet.
-    Start(Option<R>),
+    /// Nothing read yet; the number of the first line.
+    Start(Option<R>, usize),
     /// Column arrays, one a line; the number of the next line.
     Columns(Source<R>, usize),
     /// Drawn boards, JSON Lines or framed grids, a line at a time.
@@ -160,11 +165,11 @@ impl<R: BufRead> Placements<R> {
     fn advance(&mut self) -> Result<Option<Parsed>, Error> {
         loop {
             match &mut self.state {
-                State::Start(input) => {
+                State::Start(input, first) => {
                     let Some(input) = input.take() else {
                         return Ok(None);
                     };
-                    self.state = start(input)?;
+                    self.state = start(input, *first)?;
                 }
                 State::Columns(input, line) => {
                     let mut columns = Vec::new();
@@ -191,7 +196,7 @@ impl<R: BufRead> Placements<R> {
 
 /// Skips the blank bytes before the first character, reads as far as it takes to tell
 /// the format, and puts those bytes back.
-fn start<R: BufRead>(mut input: R) -> Result<State<R>, Error> {
+fn start<R: BufRead>(mut input: R, first_line: usize) -> Result<State<R>, Error> {
     // A byte-order mark, as some editors write, is no character of the text.
     if input
         .fill_buf()
@@ -200,7 +205,7 @@ fn start<R: BufRead>(mut input: R) -> Result<State<R>, Error> {
     {
         input.consume(3);
     }
-    let mut line = 1;
+    let mut line = first_line;
     let mut after_cr = false;
     // Blank bytes are counted as lines and dropped: any number of them takes no memory.
     let first = loop {
@@ -466,22 +471,66 @@ fn read_leetcode<R: Read>(input: R, first: usize) -> Result<VecDeque<Parsed>, Er
         })
         .and_then(|boards| json.end().map(|()| boards));
     parsed.map_err(|e| {
-        // serde's position, numbered by the line rule: where the array went wrong, or
-        // the end of the board whose rows are not a board's.
-        let line = line_of(&text, offset_of(&text, e.line(), e.column())) + first - 1;
-        let message = match rows_error.take() {
-            Some(Error::Parse { message, .. }) => message,
-            Some(other) => other.to_string(),
-            None => format!("not a LeetCode JSON array of boards: {}", json_message(&e)),
+        // Where the array went wrong (serde's position), or the row that is not a board
+        // row, numbered by the line rule.
+        let (at, message) = match rows_error.take() {
+            Some((board, Error::Parse { line: row, message })) => {
+                (row_offset(&text, board, row), message)
+            }
+            Some((_, other)) => (offset_of(&text, e.line(), e.column()), other.to_string()),
+            None => (
+                offset_of(&text, e.line(), e.column()),
+                format!("not a LeetCode JSON array of boards: {}", json_message(&e)),
+            ),
         };
-        Error::parse(line, message)
+        Error::parse(line_of(&text, at) + first - 1, message)
     })
+}
+
+/// The byte offset of row `row` of board `board` (both 0-based) in a LeetCode array
+/// that parsed well up to there: its opening quote, or the board's end if it has fewer
+/// rows (a row missing from a board too short).
+fn row_offset(text: &[u8], board: usize, row: usize) -> usize {
+    let (mut depth, mut boards, mut rows, mut end) = (0usize, 0usize, 0usize, text.len());
+    let mut i = 0;
+    while i < text.len() {
+        match text[i] {
+            b'[' => {
+                depth += 1;
+                if depth == 2 {
+                    boards += 1;
+                    rows = 0;
+                }
+            }
+            b']' => {
+                if depth == 2 && boards == board + 1 {
+                    end = i;
+                    break;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            b'"' => {
+                if depth == 2 && boards == board + 1 && rows == row {
+                    return i;
+                }
+                rows += usize::from(depth == 2);
+                i += 1;
+                while i < text.len() && text[i] != b'"' {
+                    i += if text[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    end
 }
 
 /// The visitor of a LeetCode array: each board turned into columns as it is read. A row
 /// that is not a board row stops it, its error kept in `rows_error`.
 struct Boards<'a> {
-    rows_error: &'a mut Option<Error>,
+    /// The board whose rows were refused, and why (its `line` the row's index).
+    rows_error: &'a mut Option<(usize, Error)>,
 }
 
 impl<'de> Visitor<'de> for Boards<'_> {
@@ -494,16 +543,18 @@ impl<'de> Visitor<'de> for Boards<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         let mut boards = VecDeque::new();
         while let Some(rows) = seq.next_element::<Vec<std::borrow::Cow<'de, str>>>()? {
+            // Rows are numbered by their index here, for `row_offset` to find them.
             let rows = rows
                 .iter()
-                .map(|r| Ok((1, drawn_row(1, r)?)))
+                .enumerate()
+                .map(|(i, r)| Ok((i, drawn_row(i, r)?)))
                 .collect::<Result<Vec<_>, Error>>()
                 .and_then(board_columns);
             match rows {
                 Ok(placement) => boards.push_back(Parsed { line: 1, placement }),
                 Err(e) => {
                     let message = e.to_string();
-                    *self.rows_error = Some(e);
+                    *self.rows_error = Some((boards.len(), e));
                     return Err(de::Error::custom(message));
                 }
             }
