@@ -106,33 +106,38 @@ impl Verdicts {
             }
             None => None,
         };
-        let mut next_spilled = || -> anyhow::Result<Option<(usize, String)>> {
-            let Some(lines) = &mut spilled else {
-                return Ok(None);
-            };
-            let Some(line) = lines.next().transpose().context(SPILL)? else {
-                return Ok(None);
-            };
-            let (index, conflict) = line.split_once(' ').unwrap_or_default();
-            Ok(Some((index.parse().context(SPILL)?, conflict.to_owned())))
-        };
         let mut held = self.held.into_iter().peekable();
-        let mut spill_next = None;
+        // The next spilled verdict, read ahead of its index.
+        let mut ahead: Option<(usize, String)> = None;
         for index in 0..self.total {
             if let Some((_, conflict)) = held.next_if(|(i, _)| *i == index) {
                 writeln!(out, "solution {index}: {conflict}")?;
                 continue;
             }
-            if spill_next.is_none() {
-                spill_next = next_spilled()?;
+            if let Some(lines) = &mut spilled {
+                if ahead.is_none() {
+                    ahead = read_spilled(lines)?;
+                }
+                if let Some((_, conflict)) = ahead.take_if(|(i, _)| *i == index) {
+                    writeln!(out, "solution {index}: {conflict}")?;
+                    continue;
+                }
             }
-            match spill_next.take_if(|(i, _)| *i == index) {
-                Some((_, conflict)) => writeln!(out, "solution {index}: {conflict}")?,
-                None => writeln!(out, "solution {index}: ok")?,
-            }
+            writeln!(out, "solution {index}: ok")?;
         }
         Ok(())
     }
+}
+
+/// The next verdict of the temporary file, as `add` wrote it: its index, then its conflict.
+fn read_spilled(
+    lines: &mut std::io::Lines<BufReader<File>>,
+) -> anyhow::Result<Option<(usize, String)>> {
+    let Some(line) = lines.next().transpose().context(SPILL)? else {
+        return Ok(None);
+    };
+    let (index, conflict) = line.split_once(' ').unwrap_or_default();
+    Ok(Some((index.parse().context(SPILL)?, conflict.to_owned())))
 }
 
 /// The context of a failure of the temporary file verdicts are kept in.

@@ -141,8 +141,9 @@ impl<R: BufRead> ColumnVerdicts<R> {
             let (hold, mut n, columns) = (self.hold, 0usize, &mut self.columns);
             let mut quick = QuickCheck::default();
             let mut print = Fingerprint::default();
+            // Only a line too long to hold is read again, so only its columns are
+            // fingerprinted: from the moment it outgrows the held ones.
             let (end, used) = read_column_line(&mut self.input, self.line, |c| {
-                print.add(c);
                 n += 1;
                 if columns.len() < hold {
                     columns.push(c);
@@ -151,9 +152,11 @@ impl<R: BufRead> ColumnVerdicts<R> {
                 if n == hold + 1 {
                     for (row, &c) in columns.iter().enumerate() {
                         quick.add(row, c);
+                        print.add(c);
                     }
                 }
                 quick.add(n - 1, c);
+                print.add(c);
             })?;
             self.offset += used;
             match end {
@@ -230,21 +233,21 @@ fn changed(line: usize) -> Error {
 }
 
 /// A line's columns in order, summed up, so that a line read again can be told from the
-/// line first read: FNV-1a over the columns and their count.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Fingerprint(u64, u64);
-
-impl Default for Fingerprint {
-    fn default() -> Self {
-        Fingerprint(0xcbf2_9ce4_8422_2325, 0)
-    }
+/// line first read: their sum, a rotating xor of them (which sees their order), and their
+/// count. Two one-cycle operations a column, off the dependency chain of the parse.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+struct Fingerprint {
+    sum: u64,
+    mix: u64,
+    count: u64,
 }
 
 impl Fingerprint {
     #[inline]
     fn add(&mut self, column: u32) {
-        self.0 = (self.0 ^ u64::from(column)).wrapping_mul(0x0000_0100_0000_01b3);
-        self.1 += 1;
+        self.sum = self.sum.wrapping_add(u64::from(column));
+        self.mix = self.mix.rotate_left(7) ^ u64::from(column);
+        self.count += 1;
     }
 }
 
