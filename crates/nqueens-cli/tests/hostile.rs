@@ -1278,7 +1278,7 @@ fn an_edited_plan_is_refused() {
 }
 
 #[test]
-fn verify_keeps_memory_flat_however_many_placements_are_invalid() {
+fn verdicts_past_those_held_come_out_whole_and_in_order() {
     // More invalid placements than are held in memory, among valid ones: the verdicts
     // still come out whole and in order.
     let lines = 200_000;

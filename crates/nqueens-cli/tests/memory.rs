@@ -69,3 +69,26 @@ fn blank_bytes_before_the_content_take_no_memory() {
     let peak = children_max_rss_kib();
     assert!(peak < 20 * 1024, "peak RSS {peak} KiB");
 }
+
+#[test]
+fn verify_holds_no_verdict_per_invalid_line() {
+    use std::io::Write;
+    // 2,000,000 invalid placements (a queen off a 1×1 board): kept in memory, their
+    // verdicts alone would take some 80 MB; past the first 65,536 they are spilled.
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .arg("verify")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let chunk = "1\n".repeat(100_000);
+    for _ in 0..20 {
+        stdin.write_all(chunk.as_bytes()).unwrap();
+    }
+    drop(stdin);
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+    let peak = children_max_rss_kib();
+    assert!(peak < 20 * 1024, "peak RSS {peak} KiB");
+}
