@@ -632,6 +632,19 @@ fn run_with(args: &[&str], input: &[u8]) -> (i32, String, String) {
     )
 }
 
+/// `/dev/full`, checked to be the device it should be: a build that replaced devices by
+/// a rename turned it into a regular file on the machine it ran on, and every test of a
+/// full output would then pass or fail for the wrong reason.
+fn dev_full() -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let t = std::fs::metadata("/dev/full").unwrap().file_type();
+    assert!(
+        t.is_char_device(),
+        "/dev/full is not a character device on this machine: restore it with `rm /dev/full && mknod -m 666 /dev/full c 1 7`"
+    );
+    "/dev/full"
+}
+
 /// Exit code and stderr of a `sh -c SCRIPT` in which `$1` is the nqueens binary, for
 /// redirections (`>&-`, `>/dev/full`) that only a shell makes.
 fn shell(script: &str) -> (i32, String) {
@@ -937,6 +950,7 @@ fn kind(path: &Path) -> &'static str {
 
 #[test]
 fn outputs_are_written_as_what_they_are() {
+    dev_full();
     let dir = scratch("hostile-outputs");
     // A device is written through and its error reported, never replaced.
     for args in [
@@ -1022,6 +1036,7 @@ fn outputs_are_written_as_what_they_are() {
 
 #[test]
 fn a_closed_or_full_output_is_a_failure_that_says_so() {
+    dev_full();
     for script in [
         "\"$1\" count 8 >&-",
         "\"$1\" solve 6 -f columns >&-",
@@ -1360,6 +1375,7 @@ fn given_queens_and_a_problem_file_are_not_both_taken() {
 
 #[test]
 fn nothing_panics_when_an_output_cannot_be_written() {
+    dev_full();
     // Scripts made in memory and help text go through the same checked writes.
     for script in [
         "\"$1\" completions bash >&-",
