@@ -4,7 +4,7 @@ use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use queens::limits::{
     COMPLETION_MAX_N, COMPLETION_MAX_SHARES, CONSTRUCT_MAX_N, COUNT_MAX_MEMORY, COUNT_MIN_MEMORY,
-    MAX_THREADS, PLAN_MAX_UNITS, excerpt,
+    INSTANCE_MAX_N, MAX_THREADS, PLAN_MAX_UNITS, excerpt,
 };
 use queens::plan::COUNT_MAX_N;
 use queens::{Export, Format, MAX_N};
@@ -174,7 +174,7 @@ pub(crate) struct CompleteArgs {
 #[command(allow_negative_numbers = true)]
 pub(crate) struct InstanceArgs {
     /// The board size, from 0 to 64.
-    #[arg(value_parser = parse_n)]
+    #[arg(value_parser = parse_instance_n)]
     pub(crate) n: usize,
     /// The seed of the draw: the same seed gives the same instance everywhere.
     #[arg(short, long, default_value_t = 0, value_parser = parse_seed)]
@@ -451,6 +451,11 @@ fn parse_memory(s: &str) -> Result<usize, String> {
     bytes
         .map(|b| b as usize)
         .ok_or_else(|| format!("'{}' is not a size: {allowed}", excerpt(t)))
+}
+
+/// Parses the size of a random instance to draw.
+fn parse_instance_n(s: &str) -> Result<usize, String> {
+    parse_queens(s, INSTANCE_MAX_N as u64, "are drawn").map(|n| n as usize)
 }
 
 /// Parses the number of queens for `one`, which builds rather than searches.

@@ -263,7 +263,7 @@ fn the_timeout_covers_reading_and_setting_up_a_large_board() {
     let local = dir.join("local.param");
     std::fs::write(&local, "letting n be 10000000\nletting init be [[0, 1]]\n").unwrap();
     // 1,000,000 queens with 30 rows open: reading the 17 MB of givens takes over a second.
-    let columns: Vec<u32> = queens::construct(1_000_000).unwrap().collect();
+    let columns: Vec<u32> = queens::construct(1_000_000).unwrap().unwrap().collect();
     let pairs: Vec<String> = columns
         .iter()
         .enumerate()
@@ -366,7 +366,7 @@ fn large_pngs_show_every_queen() {
     assert_eq!(w, 4000);
     let square = w / n;
     let dark = |x: usize, y: usize| pixmap.pixel(x as u32, y as u32).unwrap().red() < 60;
-    let queens: Vec<u32> = queens::construct(2000).unwrap().collect();
+    let queens: Vec<u32> = queens::construct(2000).unwrap().unwrap().collect();
     for (r, &c) in queens.iter().enumerate() {
         let (x, y) = (c as usize * square + square / 2, r * square + square / 2);
         assert!(dark(x, y), "the queen of row {r} is not drawn");

@@ -323,7 +323,7 @@ pub(crate) fn instance(
     seed: Option<&Bound<'_, PyAny>>,
     diagonals: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Completion> {
-    let n = args::board_size(n, queens::MAX_N, "instance")?;
+    let n = args::board_size(n, queens::limits::INSTANCE_MAX_N, "instance")?;
     let seed = match seed.filter(|s| !s.is_none()) {
         Some(s) => args::bounded(
             s,
@@ -333,7 +333,7 @@ pub(crate) fn instance(
         )?,
         None => 0,
     };
-    let drawn = queens::excluded_diagonals(n, seed as u64);
+    let drawn = queens::excluded_diagonals(n, seed as u64).map_err(args::error)?;
     let count = match diagonals.filter(|d| !d.is_none()) {
         Some(d) => args::bounded(
             d,

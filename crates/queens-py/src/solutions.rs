@@ -209,7 +209,8 @@ pub(crate) fn one<'py>(
         }
         (false, false) => {
             let n = args::board_size(n, CONSTRUCT_MAX_N, "one")?;
-            py.detach(|| queens::construct(n).map(Iterator::collect))
+            py.detach(|| queens::construct(n).map(|c| c.map(Iterator::collect)))
+                .map_err(args::error)?
         }
     };
     Ok(columns.map(|c| PyArray1::from_vec(py, c)))

@@ -50,7 +50,9 @@ fn full_row(n: usize) -> u32 {
 /// ```
 #[wasm_bindgen]
 pub fn solvable(n: u32) -> bool {
-    queens::construct(n as usize).is_some()
+    // Past the construction's limit every board has a solution too.
+    queens::construct(n as usize).is_ok_and(|c| c.is_some())
+        || n as usize > queens::limits::CONSTRUCT_MAX_N
 }
 
 /// The pairs of a flat `[row, column, …]` array.

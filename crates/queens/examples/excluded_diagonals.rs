@@ -37,7 +37,7 @@ fn main() {
             Some(k) => (n as i64 + k) as usize,
             None => {
                 let mut thresholds: Vec<usize> = (0..instances)
-                    .map(|seed| threshold(&excluded_diagonals(n, seed)))
+                    .map(|seed| threshold(&excluded_diagonals(n, seed).unwrap()))
                     .collect();
                 thresholds.sort_unstable();
                 thresholds[thresholds.len() / 2] + 1
@@ -48,7 +48,7 @@ fn main() {
         let mut sat = 0;
         let mut unknown = 0;
         for seed in 0..instances {
-            let problem = excluded_diagonals(n, seed).completion(k);
+            let problem = excluded_diagonals(n, seed).unwrap().completion(k);
             let start = Instant::now();
             let outcome = problem
                 .find(limit.map(|l| start + l))

@@ -1,5 +1,8 @@
 //! One solution for any n, without search.
 
+use crate::Error;
+use crate::limits::CONSTRUCT_MAX_N;
+
 /// The columns of an explicit solution for `n` queens, computed row by row in O(1) each
 /// and never stored: iterate them to stream a solution of a billion queens.
 ///
@@ -11,18 +14,26 @@
 /// i-th number as its column.
 ///
 /// ```
-/// let columns: Vec<u32> = queens::construct(8).unwrap().collect();
+/// let columns: Vec<u32> = queens::construct(8)?.unwrap().collect();
 /// assert_eq!(columns, [1, 3, 5, 7, 2, 0, 6, 4]);
 /// assert!(queens::validate(&columns).is_ok());
-/// assert_eq!(queens::construct(1_000_000_000).unwrap().len(), 1_000_000_000);
-/// assert!(queens::construct(3).is_none()); // 2 and 3 queens have no solution
+/// assert_eq!(queens::construct(1_000_000_000)?.unwrap().len(), 1_000_000_000);
+/// assert!(queens::construct(3)?.is_none()); // 2 and 3 queens have no solution
+/// assert!(queens::construct(1_000_000_001).is_err());
+/// # Ok::<(), queens::Error>(())
 /// ```
 ///
-/// Board sizes are `usize` across this crate, and columns `u32`: a board whose columns do
-/// not fit a `u32` cannot be written down here, so `construct` is `None` for it too.
-pub fn construct(n: usize) -> Option<Construction> {
-    let n = u32::try_from(n).ok()?;
-    (n != 2 && n != 3).then_some(Construction { n, row: 0 })
+/// `None` for 2 and 3 queens, which have no solution; an [`Error::TooLarge`] above
+/// [`CONSTRUCT_MAX_N`].
+pub fn construct(n: usize) -> Result<Option<Construction>, Error> {
+    if n > CONSTRUCT_MAX_N {
+        return Err(Error::TooLarge {
+            n,
+            max: CONSTRUCT_MAX_N,
+        });
+    }
+    let n = n as u32; // at most CONSTRUCT_MAX_N, well within a u32
+    Ok((n != 2 && n != 3).then_some(Construction { n, row: 0 }))
 }
 
 /// The iterator [`construct`] returns: exact-size, allocation-free.
@@ -41,7 +52,8 @@ impl Construction {
     /// The column of row `row` (0-based), for `row < n`.
     ///
     /// ```
-    /// assert_eq!(queens::construct(9).unwrap().column(0), 3);
+    /// assert_eq!(queens::construct(9)?.unwrap().column(0), 3);
+    /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn column(&self, row: u32) -> u32 {
         let n = self.n;

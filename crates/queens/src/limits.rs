@@ -18,14 +18,19 @@ pub use crate::bitboard::MAX_N;
 /// above this the set-up alone takes longer than a typical `--timeout`.
 pub const COMPLETION_MAX_N: usize = 10_000_000;
 
-/// The largest board [`construct`](crate::construct) is offered for by the command: the
-/// construction streams in O(1) memory, so this only keeps `n` well within the `u32` its
-/// columns are.
+/// The largest board [`construct`](crate::construct) builds: the construction streams in
+/// O(1) memory, so this only keeps `n` well within the `u32` its columns are.
 pub const CONSTRUCT_MAX_N: usize = 1_000_000_000;
 
 /// The largest board a random solution is drawn for by local search
 /// ([`random_solution`](crate::random_solution)): 20 bytes per queen, 2 GB here.
 pub const RANDOM_MAX_N: usize = 100_000_000;
+
+/// The largest board an Excluded Diagonals instance is drawn for
+/// ([`excluded_diagonals`](crate::excluded_diagonals)): the draw checks every row and
+/// column after each of the `4n − 2` diagonals, O(n⁴) steps, a blink at 64 and hours at
+/// 1,000.
+pub const INSTANCE_MAX_N: usize = 64;
 
 /// The largest board the drawn text formats print: `n²` characters a board.
 pub const DRAWN_MAX_N: usize = 10_000;

@@ -5,9 +5,9 @@ use queens::{construct, random_solution, reference, validate};
 
 #[test]
 fn construction_is_valid_for_every_n_up_to_2000() {
-    assert!(construct(2).is_none() && construct(3).is_none());
+    assert!(construct(2).unwrap().is_none() && construct(3).unwrap().is_none());
     for n in (0..=2000usize).filter(|&n| n != 2 && n != 3) {
-        let columns: Vec<u32> = construct(n).unwrap().collect();
+        let columns: Vec<u32> = construct(n).unwrap().unwrap().collect();
         assert_eq!(columns.len(), n);
         assert_eq!(validate(&columns), Ok(()), "n = {n}");
     }
@@ -16,7 +16,7 @@ fn construction_is_valid_for_every_n_up_to_2000() {
 #[test]
 fn construction_agrees_with_the_reference_check_on_small_boards() {
     for n in (1..=40usize).filter(|&n| n != 2 && n != 3) {
-        let columns: Vec<u32> = construct(n).unwrap().collect();
+        let columns: Vec<u32> = construct(n).unwrap().unwrap().collect();
         assert!(reference::is_solution(&columns), "n = {n}");
     }
 }
@@ -55,7 +55,7 @@ proptest! {
 
     #[test]
     fn construction_is_valid_for_random_large_n(n in 4usize..=10_000_000) {
-        let columns: Vec<u32> = construct(n).unwrap().collect();
+        let columns: Vec<u32> = construct(n).unwrap().unwrap().collect();
         prop_assert_eq!(validate(&columns), Ok(()));
     }
 
@@ -68,14 +68,35 @@ proptest! {
 }
 
 #[test]
-fn boards_whose_columns_would_not_fit_u32_are_refused() {
+fn boards_past_the_construction_limit_are_refused() {
+    use queens::limits::CONSTRUCT_MAX_N;
     if let Ok(n) = usize::try_from(u64::from(u32::MAX) + 1) {
-        assert!(construct(n).is_none());
+        assert!(construct(n).is_err());
         // Above RANDOM_MAX_N, a board too large for local search is an error, not "none".
         assert!(random_solution(n, 1).is_err());
     }
+    assert!(matches!(
+        construct(CONSTRUCT_MAX_N + 1),
+        Err(queens::Error::TooLarge {
+            max: CONSTRUCT_MAX_N,
+            ..
+        })
+    ));
     assert_eq!(
-        construct(u32::MAX as usize).map(|c| c.n()),
-        Some(u32::MAX as usize)
+        construct(CONSTRUCT_MAX_N).unwrap().map(|c| c.n()),
+        Some(CONSTRUCT_MAX_N)
     );
+}
+
+#[test]
+fn instances_past_their_limit_are_refused() {
+    use queens::limits::INSTANCE_MAX_N;
+    assert!(queens::excluded_diagonals(INSTANCE_MAX_N, 1).is_ok());
+    assert!(matches!(
+        queens::excluded_diagonals(INSTANCE_MAX_N + 1, 1),
+        Err(queens::Error::TooLarge {
+            max: INSTANCE_MAX_N,
+            ..
+        })
+    ));
 }

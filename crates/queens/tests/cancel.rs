@@ -43,7 +43,7 @@ fn a_long_count_stops_soon_after_it_is_cancelled() {
 #[test]
 fn a_hard_completion_search_stops_soon_after_it_is_cancelled() {
     // 30 queens with 32 excluded diagonals: its proof takes about two CPU-hours.
-    let problem = excluded_diagonals(30, 1).completion(32);
+    let problem = excluded_diagonals(30, 1).unwrap().completion(32);
     let (result, took) = cancelled_after(Duration::from_millis(300), |cancel| {
         problem
             .threads(NonZeroUsize::MIN)

@@ -155,7 +155,7 @@ proptest! {
 
     #[test]
     fn generated_instances_agree_with_brute_force(n in 4usize..=10, seed in any::<u64>(), cut in 0usize..40) {
-        let instance = excluded_diagonals(n, seed);
+        let instance = excluded_diagonals(n, seed).unwrap();
         agrees_with_brute_force(&instance.completion(cut));
     }
 }
@@ -227,7 +227,7 @@ fn conflicting_givens_are_named() {
 #[test]
 fn generated_instances_keep_four_open_squares_per_line() {
     for seed in 0..20 {
-        let instance = excluded_diagonals(12, seed);
+        let instance = excluded_diagonals(12, seed).unwrap();
         let n = instance.n;
         let lines_ok = |closed: &[Diagonal]| {
             let open = |r: u32, c: u32| !closed.iter().any(|d| d.contains(n, r, c));
@@ -256,7 +256,7 @@ fn generated_instances_keep_four_open_squares_per_line() {
 #[test]
 fn boards_past_32_queens_search_exactly() {
     for n in [33, 47, 64] {
-        let problem = excluded_diagonals(n, 1).completion(n / 2);
+        let problem = excluded_diagonals(n, 1).unwrap().completion(n / 2);
         let Outcome::Completed(p) = problem.find(None).unwrap() else {
             panic!("{n} queens with {} diagonals closed complete", n / 2);
         };
@@ -276,7 +276,7 @@ fn boards_past_32_queens_search_exactly() {
 #[test]
 fn large_boards_complete_by_local_search() {
     let n = 300;
-    let base: Vec<u32> = queens::construct(n).unwrap().collect();
+    let base: Vec<u32> = queens::construct(n).unwrap().unwrap().collect();
     let mut problem = Completion::new(n);
     for r in (0..n).step_by(10) {
         problem = problem.queen(r as u32, base[r]);
@@ -310,7 +310,7 @@ fn large_boards_complete_by_local_search() {
 #[test]
 fn large_boards_with_few_queens_missing_are_decided_exactly() {
     let n = 200;
-    let base: Vec<u32> = queens::construct(n).unwrap().collect();
+    let base: Vec<u32> = queens::construct(n).unwrap().unwrap().collect();
     // Every row given but twelve: the open 12 × 12 board is searched exactly.
     let open = [3, 17, 40, 41, 42, 90, 120, 150, 151, 170, 198, 199];
     let mut problem = Completion::new(n);
@@ -354,7 +354,7 @@ fn a_deadline_gives_unknown_never_a_wrong_answer() {
     assert_eq!(blocked.find(Some(soon)).unwrap(), Outcome::Unknown);
     // Hard generated instances with no time at all: unknown, or the right answer.
     for seed in 0..5 {
-        let problem = excluded_diagonals(30, seed).completion(40);
+        let problem = excluded_diagonals(30, seed).unwrap().completion(40);
         match problem.find(Some(Instant::now())).unwrap() {
             Outcome::Unknown => {}
             Outcome::Completed(p) => assert!(validate(p.columns()).is_ok()),
@@ -376,6 +376,7 @@ fn shares_split_the_search_without_losing_or_repeating_a_completion() {
         for seed in 0..8 {
             for cut in [n - 4, n, n + 4] {
                 let problem = excluded_diagonals(n, seed)
+                    .unwrap()
                     .completion(cut)
                     .threads(NonZeroUsize::MIN);
                 let expected = brute_force(&problem);

@@ -9,7 +9,7 @@ use crate::error::{Exit, usage};
 
 /// `nqueens instance N --seed S [--diags D] [--export FORMAT]`.
 pub(crate) fn run(args: &InstanceArgs) -> anyhow::Result<Exit> {
-    let mut instance = excluded_diagonals(args.n, args.seed);
+    let mut instance = excluded_diagonals(args.n, args.seed)?;
     if let Some(d) = args.diags {
         let drawn = instance.diagonals.len();
         if d > drawn {

@@ -56,7 +56,7 @@ pub(crate) fn run(args: &OneArgs) -> anyhow::Result<Exit> {
         writer.write(&solution(args)?)?;
     } else {
         // Streamed row by row: a billion queens never sit in memory.
-        writer.write_iter(n, construct(n).expect("n is not 2 or 3"))?;
+        writer.write_iter(n, construct(n)?.expect("n is not 2 or 3"))?;
     }
     writer.finish()?;
     Ok(Exit::Answer)
@@ -67,7 +67,7 @@ pub(crate) fn run(args: &OneArgs) -> anyhow::Result<Exit> {
 fn solution(args: &OneArgs) -> anyhow::Result<Vec<u32>> {
     let n = args.n;
     if !(args.random || args.uniform) {
-        return Ok(construct(n).expect("n is not 2 or 3").collect());
+        return Ok(construct(n)?.expect("n is not 2 or 3").collect());
     }
     let seed = args.seed.unwrap_or_else(clock_seed);
     say!("seed: {seed}");

@@ -286,7 +286,7 @@ impl Completion {
     /// assert_eq!(Completion::new(10).exclude(Diagonal::Sum(9)).count()?, off as u128);
     ///
     /// // 100 queens, rows 0 to 89 given as in a solution: the open 10 × 10 board decides.
-    /// let solution: Vec<u32> = queens::construct(100).unwrap().collect();
+    /// let solution: Vec<u32> = queens::construct(100).unwrap().unwrap().collect();
     /// let mut most = Completion::new(100);
     /// for r in 0..90 {
     ///     most = most.queen(r, solution[r as usize]);
@@ -457,7 +457,7 @@ mod tests {
     fn both_diagonal_words_find_the_same() {
         for n in 4..=14 {
             for seed in 0..6 {
-                let instance = excluded_diagonals(n, seed);
+                let instance = excluded_diagonals(n, seed).unwrap();
                 for k in [n / 2, n, n + n / 2, instance.diagonals.len()] {
                     // One thread: with more, either search may find another completion.
                     let problem = instance.completion(k).threads(NonZeroUsize::MIN);

@@ -7,6 +7,8 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::{Completion, Diagonal};
+use crate::Error;
+use crate::limits::INSTANCE_MAX_N;
 
 /// An Excluded Diagonals instance: a board size and diagonals in the order they were
 /// drawn, meant to be cut to their first `k` (see [`Completion::first_diagonals`]); its
@@ -24,8 +26,9 @@ impl ExcludedDiagonals {
     /// The problem with the first `count` diagonals (all of them when `count` is larger).
     ///
     /// ```
-    /// let instance = queens::excluded_diagonals(8, 1);
+    /// let instance = queens::excluded_diagonals(8, 1)?;
     /// assert_eq!(instance.completion(3).diagonals(), &instance.diagonals[..3]);
+    /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn completion(&self, count: usize) -> Completion {
         self.diagonals
@@ -60,14 +63,23 @@ impl fmt::Display for ExcludedDiagonals {
 /// ones.
 ///
 /// ```
-/// let instance = queens::excluded_diagonals(10, 7);
-/// assert_eq!(instance, queens::excluded_diagonals(10, 7));
+/// let instance = queens::excluded_diagonals(10, 7)?;
+/// assert_eq!(instance, queens::excluded_diagonals(10, 7)?);
+/// assert!(queens::excluded_diagonals(65, 7).is_err());
 /// let text = instance.to_string();
 /// assert!(text.starts_with("n = 10\nnumdiags = "));
 /// assert_eq!(queens::parse_completion(&text)?.diagonals(), &instance.diagonals[..]);
 /// # Ok::<(), queens::Error>(())
 /// ```
-pub fn excluded_diagonals(n: usize, seed: u64) -> ExcludedDiagonals {
+///
+/// Boards above [`INSTANCE_MAX_N`] are refused as [`Error::TooLarge`].
+pub fn excluded_diagonals(n: usize, seed: u64) -> Result<ExcludedDiagonals, Error> {
+    if n > INSTANCE_MAX_N {
+        return Err(Error::TooLarge {
+            n,
+            max: INSTANCE_MAX_N,
+        });
+    }
     let lines = (2 * n).saturating_sub(1) as u32;
     let mut all: Vec<Diagonal> = (0..lines)
         .flat_map(|d| [Diagonal::Sum(d), Diagonal::Difference(d)])
@@ -94,5 +106,5 @@ pub fn excluded_diagonals(n: usize, seed: u64) -> ExcludedDiagonals {
             diagonals.push(d);
         }
     }
-    ExcludedDiagonals { n, diagonals }
+    Ok(ExcludedDiagonals { n, diagonals })
 }

@@ -66,7 +66,7 @@ pub fn verify_columns<R: BufRead>(input: R) -> ColumnVerdicts<R> {
 /// use std::io::Cursor;
 /// use queens::verify_columns_seekable;
 ///
-/// let long: Vec<u32> = queens::construct(2_000_000).unwrap().collect();
+/// let long: Vec<u32> = queens::construct(2_000_000).unwrap().unwrap().collect();
 /// let text = format!("{long:?}\n[0, 0]\n");
 /// let verdicts: Vec<_> = verify_columns_seekable(Cursor::new(text))?
 ///     .collect::<Result<_, _>>()?;
