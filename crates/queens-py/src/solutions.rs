@@ -196,8 +196,10 @@ pub(crate) fn one<'py>(
         }
         (true, false) => {
             let n = args::board_size(n, RANDOM_MAX_N, "one with random=True")?;
-            py.detach(|| queens::random_solution(n, seed))
-                .map_err(args::error)?
+            py.detach(|| {
+                queens::random_solution(n, seed).map(|p| p.map(queens::Placement::into_columns))
+            })
+            .map_err(args::error)?
         }
         (false, true) => {
             let n = args::board_size(n, RANK_MAX_N, "one with uniform=True")?;

@@ -3,6 +3,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::Placement;
 use crate::limits::RANDOM_MAX_N;
 use crate::minconflicts::Free;
 
@@ -26,14 +27,14 @@ pub const LOCAL_SEARCH_MIN_N: usize = 32;
 ///
 /// ```
 /// let s = queens::random_solution(1000, 7)?.unwrap();
-/// assert!(queens::validate(&s).is_ok());
+/// assert!(s.validate().is_ok());
 /// assert_eq!(s, queens::random_solution(1000, 7)?.unwrap());
 /// assert_ne!(s, queens::random_solution(1000, 8)?.unwrap());
 /// assert!(queens::random_solution(3, 7)?.is_none());
 /// assert!(queens::random_solution(100_000_001, 7).is_err());
 /// # Ok::<(), queens::Error>(())
 /// ```
-pub fn random_solution(n: usize, seed: u64) -> Result<Option<Vec<u32>>, crate::Error> {
+pub fn random_solution(n: usize, seed: u64) -> Result<Option<Placement>, crate::Error> {
     if n > RANDOM_MAX_N {
         return Err(crate::Error::TooLarge {
             n,
@@ -45,13 +46,13 @@ pub fn random_solution(n: usize, seed: u64) -> Result<Option<Vec<u32>>, crate::E
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     if n < LOCAL_SEARCH_MIN_N {
-        return Ok(backtrack(n as u32, &mut rng));
+        return Ok(backtrack(n as u32, &mut rng).map(Placement::new));
     }
     // Within RANDOM_MAX_N, n fits the u32 of a column.
     let free = Free::whole_board(n as u32);
     loop {
         if let Some(solution) = free.search(&mut rng, None) {
-            return Ok(Some(solution));
+            return Ok(Some(Placement::new(solution)));
         }
     }
 }

@@ -27,16 +27,16 @@ fn random_solutions_are_valid_reproducible_and_seed_dependent() {
     for n in [
         0usize, 1, 4, 5, 8, 10, 20, 31, 32, 33, 50, 100, 1000, 100_000,
     ] {
-        let a = random_solution(n, 42).unwrap().unwrap();
+        let a = random_solution(n, 42).unwrap().unwrap().into_columns();
         assert_eq!(validate(&a), Ok(()), "n = {n}");
         assert_eq!(
             a,
-            random_solution(n, 42).unwrap().unwrap(),
+            random_solution(n, 42).unwrap().unwrap().into_columns(),
             "n = {n} is not reproducible"
         );
         if n >= 10 {
             let others: Vec<Vec<u32>> = (43..46)
-                .map(|s| random_solution(n, s).unwrap().unwrap())
+                .map(|s| random_solution(n, s).unwrap().unwrap().into_columns())
                 .collect();
             assert!(
                 others.iter().any(|b| *b != a),
@@ -61,7 +61,7 @@ proptest! {
 
     #[test]
     fn random_solutions_are_valid_for_random_n(n in 4usize..=20_000, seed in any::<u64>()) {
-        let s = random_solution(n, seed).unwrap().unwrap();
+        let s = random_solution(n, seed).unwrap().unwrap().into_columns();
         prop_assert_eq!(s.len(), n);
         prop_assert_eq!(validate(&s), Ok(()));
     }

@@ -77,7 +77,9 @@ fn solution(args: &OneArgs) -> anyhow::Result<Vec<u32>> {
             .expect("n is not 2 or 3")
             .into_columns()
     } else {
-        random_solution(n, seed)?.expect("n is not 2 or 3")
+        random_solution(n, seed)?
+            .expect("n is not 2 or 3")
+            .into_columns()
     })
 }
 
