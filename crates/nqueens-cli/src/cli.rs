@@ -371,50 +371,41 @@ pub(crate) enum FormatArg {
     Png,
 }
 
+/// The command's own formats, the pictures, beside the library's text formats.
+const PICTURES: [(FormatArg, &str, &str); 2] = [
+    (
+        FormatArg::Svg,
+        "svg",
+        "a picture: chequered boards, queens drawn as paths",
+    ),
+    (
+        FormatArg::Png,
+        "png",
+        "the same picture as PNG, written to --output FILE",
+    ),
+];
+
 impl ValueEnum for FormatArg {
     fn value_variants<'a>() -> &'a [Self] {
-        const ALL: [FormatArg; 8] = {
-            let f = Format::ALL;
-            [
-                FormatArg::Text(f[0]),
-                FormatArg::Text(f[1]),
-                FormatArg::Text(f[2]),
-                FormatArg::Text(f[3]),
-                FormatArg::Text(f[4]),
-                FormatArg::Text(f[5]),
-                FormatArg::Svg,
-                FormatArg::Png,
-            ]
-        };
+        static ALL: std::sync::LazyLock<Vec<FormatArg>> = std::sync::LazyLock::new(|| {
+            Format::ALL
+                .into_iter()
+                .map(FormatArg::Text)
+                .chain(PICTURES.iter().map(|&(arg, _, _)| arg))
+                .collect()
+        });
         &ALL
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
-        let format = match *self {
-            FormatArg::Text(format) => format,
-            FormatArg::Svg => {
-                return Some(
-                    PossibleValue::new("svg")
-                        .help("a picture: chequered boards, queens drawn as paths"),
-                );
-            }
-            FormatArg::Png => {
-                return Some(
-                    PossibleValue::new("png")
-                        .help("the same picture as PNG, written to --output FILE"),
-                );
-            }
+        let (name, help) = match *self {
+            FormatArg::Text(format) => (format.name(), format.help()),
+            picture => PICTURES
+                .iter()
+                .find(|&&(arg, _, _)| arg == picture)
+                .map(|&(_, name, help)| (name, help))?,
         };
-        let help = match format {
-            Format::Board => "one row per line, Q and ., a blank line between solutions",
-            Format::Line => "one solution per line: .Q.. ...Q Q... ..Q.",
-            Format::Columns => "one column array per line: [1, 3, 0, 2]",
-            Format::Leetcode => "one JSON array of boards, as LeetCode's solveNQueens returns",
-            Format::Json => "JSON Lines: {\"n\":4,\"index\":0,\"columns\":[1,3,0,2]}",
-            Format::Unicode => "a framed, chequered grid with ♛ for the queens",
-            _ => "",
-        };
-        Some(PossibleValue::new(format.name()).help(help))
+        Some(PossibleValue::new(name).help(help))
     }
 }
 

@@ -9,6 +9,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read, Seek, SeekFrom};
 use std::path::Path;
 
+use queens::Format;
 use queens::limits::INPUT_MAX_BYTES;
 
 use crate::error::{shown, usage};
@@ -128,13 +129,13 @@ impl Input {
         &self.name
     }
 
-    /// Whether the input holds column arrays (its first non-blank byte a digit, or `[`
-    /// and then a digit), which are verified as a stream at any size rather than read
+    /// Whether the input holds column arrays, as [`Format::recognise`] tells from its
+    /// first non-blank bytes; they are verified as a stream at any size rather than read
     /// whole. Reads only as far as it takes to tell.
     ///
     /// Each byte is looked at once, so that any run of blank bytes takes linear time.
     pub(crate) fn holds_columns(&mut self) -> anyhow::Result<bool> {
-        // The first non-blank byte, once seen, and whether a `[` came first.
+        // How far the head was looked at, and whether a `[` came first.
         let (mut scanned, mut bracket) = (0, false);
         loop {
             for &b in &self.head[scanned..] {
@@ -146,8 +147,11 @@ impl Input {
                     bracket = true;
                     continue;
                 }
-                // `[]` is the empty board's column array.
-                return Ok(b.is_ascii_digit() || (bracket && b == b']'));
+                let format = match bracket {
+                    true => Format::recognise('[', Some(char::from(b))),
+                    false => Format::recognise(char::from(b), None),
+                };
+                return Ok(format == Format::Columns);
             }
             if self.read_more(1 << 16)? == 0 {
                 return Ok(false);

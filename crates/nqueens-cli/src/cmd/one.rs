@@ -2,7 +2,7 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use queens::{Format, SolutionWriter, construct, random_solution, uniform_solution};
+use queens::{SolutionWriter, construct, random_solution, uniform_solution};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -15,7 +15,7 @@ use queens::limits::{DRAWN_MAX_N, RANDOM_MAX_N, RANK_MAX_N};
 pub(crate) fn run(args: &OneArgs) -> anyhow::Result<Exit> {
     let n = args.n;
     picture::check(args.format, &args.picture)?;
-    let drawn = !matches!(args.format, FormatArg::Text(Format::Columns | Format::Json));
+    let drawn = !matches!(args.format, FormatArg::Text(f) if !f.is_drawn());
     if drawn && n > DRAWN_MAX_N {
         let name = args
             .format

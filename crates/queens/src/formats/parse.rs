@@ -11,7 +11,7 @@ use super::lines::{TextLines, io_error, line_of, offset_of};
 use super::render::{DARK, QUEEN};
 use super::stream::{LineEnd, read_column_line};
 use crate::limits::{INPUT_MAX_BYTES, excerpt_quotes};
-use crate::{Conflict, Error, Placement};
+use crate::{Conflict, Error, Format, Placement};
 
 /// One placement read from a text: where it starts, and its columns, or why it is not a
 /// placement of one queen per row (a drawn board can have a row with none, or with two).
@@ -241,9 +241,9 @@ fn start<R: BufRead>(mut input: R, first_line: usize) -> Result<State<R>, Error>
         return Err(Error::parse(line, "not UTF-8 text"));
     };
     starts_format(first, line)?;
-    let mut leetcode = false;
+    let mut after_bracket = None;
     if first == '[' {
-        // `[[` or `["`, white space between them allowed, opens a LeetCode array.
+        // White space may stand between the bracket and what it opens.
         loop {
             let mut byte = [0];
             if input.read(&mut byte).map_err(io_error)? == 0 {
@@ -251,17 +251,17 @@ fn start<R: BufRead>(mut input: R, first_line: usize) -> Result<State<R>, Error>
             }
             head.push(byte[0]);
             if !byte[0].is_ascii_whitespace() {
-                leetcode = matches!(byte[0], b'[' | b'"');
+                after_bracket = Some(char::from(byte[0]));
                 break;
             }
         }
     }
     let source = Cursor::new(head).chain(input);
-    Ok(match first {
-        '[' if leetcode => State::Leetcode(read_leetcode(source, line)?),
-        '[' | '0'..='9' => State::Columns(source, line),
-        '{' => State::Lines(TextLines::new(source, line), Layout::Json),
-        '╔' => State::Lines(
+    Ok(match Format::recognise(first, after_bracket) {
+        Format::Leetcode => State::Leetcode(read_leetcode(source, line)?),
+        Format::Columns => State::Columns(source, line),
+        Format::Json => State::Lines(TextLines::new(source, line), Layout::Json),
+        Format::Unicode => State::Lines(
             TextLines::new(source, line),
             Layout::Unicode(None, Vec::new()),
         ),
