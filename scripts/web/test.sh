@@ -12,5 +12,5 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
 fi
 bash scripts/web/build.sh
 # One browser at a time: the tests time the page, and two cores are all CI has.
-cargo test --locked -p nqueens-cli --test web -- --ignored --test-threads=1
+cargo test --locked -p nqueens-cli --test main -- --ignored --test-threads=1 web::
 echo "screenshots in target/web-test/" >&2

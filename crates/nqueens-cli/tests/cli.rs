@@ -1,8 +1,6 @@
 //! Black-box tests of the `nqueens` binary.
 
-mod common;
-
-use common::{assert_usage_error, nqueens, stdout_of};
+use crate::common::{assert_usage_error, nqueens, stdout_of};
 use predicates::prelude::*;
 use std::io::{Read, Write};
 use std::process::Stdio;

@@ -1,8 +1,6 @@
 //! `nqueens complete` and `nqueens instance` as users run them.
 
-mod common;
-
-use common::{assert_usage_error, nqueens, stdout};
+use crate::common::{assert_usage_error, nqueens, stdout};
 use predicates::prelude::*;
 
 /// Nauck's puzzle: queens on b4 and d5 of an 8×8 board, drawn from a8.

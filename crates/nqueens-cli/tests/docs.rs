@@ -1,10 +1,8 @@
 //! The shell completions and the manual pages the binary generates.
 
-mod common;
-
 use std::process::Command as Process;
 
-use common::{assert_usage_error, nqueens, stdout_of};
+use crate::common::{assert_usage_error, nqueens, stdout_of};
 
 #[test]
 fn every_shell_gets_a_completion_script() {

@@ -1,15 +1,13 @@
 //! Hostile input: every way a file, a pipe or an argument once gave a wrong answer or ran
 //! away with the machine, each as it was found, and the properties that rule the class out.
 
-mod common;
-
 use std::fs::File;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{assert_usage_error, make_plan, nqueens, scratch, stdout_of};
+use crate::common::{assert_usage_error, make_plan, nqueens, scratch, stdout_of};
 use predicates::prelude::*;
 use proptest::prelude::*;
 

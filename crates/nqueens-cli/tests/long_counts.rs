@@ -1,9 +1,7 @@
 //! Checkpoints, shards and merges, and the faults they must survive.
 
-mod common;
-
+use crate::common::{assert_usage_error, make_plan, nqueens, scratch, stdout};
 use assert_cmd::Command;
-use common::{assert_usage_error, make_plan, nqueens, scratch, stdout};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

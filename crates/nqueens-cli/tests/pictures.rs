@@ -1,8 +1,6 @@
 //! `--format svg` and `--format png`: golden pictures, and every picture well-formed.
 
-mod common;
-
-use common::{nqueens, stdout_of};
+use crate::common::{nqueens, stdout_of};
 
 /// Parses an SVG as the PNG renderer does, returning its size in pixels.
 fn parsed_size(svg: &str) -> (f32, f32) {
