@@ -11,6 +11,9 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver fonts-dejavu-core >/dev/null
 fi
 bash scripts/web/build.sh
+# The page is served by `nqueens web`, as users serve it.
+cargo build --locked -p nqueens-cli
+export NQUEENS="$PWD/target/debug/nqueens"
 # One browser at a time: the tests time the page, and two cores are all CI has.
-cargo test --locked -p nqueens-cli --test main -- --ignored --test-threads=1 web::
+cargo test --locked -p queens-web --test main -- --ignored --test-threads=1
 echo "screenshots in target/web-test/" >&2

@@ -1,0 +1,3 @@
+//! The web crate's integration tests, in one binary: the page in a real browser.
+
+mod browser;
