@@ -3,11 +3,10 @@
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use queens::limits::{
-    COMPLETION_MAX_N, COMPLETION_MAX_SHARES, CONSTRUCT_MAX_N, COUNT_MAX_MEMORY, COUNT_MIN_MEMORY,
-    INSTANCE_MAX_N, MAX_THREADS, PLAN_MAX_UNITS, excerpt,
+    COMPLETION_MAX_N, COMPLETION_MAX_SHARES, CONSTRUCT_MAX_N, COUNT_MAX_MEMORY, COUNT_MAX_N,
+    COUNT_MIN_MEMORY, INSTANCE_MAX_N, MAX_N, MAX_THREADS, PLAN_MAX_UNITS, excerpt,
 };
-use queens::plan::COUNT_MAX_N;
-use queens::{Export, Format, MAX_N};
+use queens::{Export, Format};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 

@@ -185,10 +185,10 @@ fn first_version() -> u32 {
 
 /// Why a file made under another plan version cannot be used, naming both versions.
 fn other_version(what: &str, version: u32) -> Option<String> {
-    (version != queens::plan::PLAN_VERSION).then(|| {
+    (version != queens::PLAN_VERSION).then(|| {
         format!(
             "{what} was made with plan version {version}, and this nqueens's plans are version {}",
-            queens::plan::PLAN_VERSION
+            queens::PLAN_VERSION
         )
     })
 }
@@ -219,7 +219,7 @@ impl PlanFile {
         PlanFile {
             format: PLAN_FORMAT.into(),
             n: plan.n(),
-            plan_version: queens::plan::PLAN_VERSION,
+            plan_version: queens::PLAN_VERSION,
             sets_per_unit: plan.sets_per_unit(),
             hash: plan.digest(),
             units: plan
@@ -254,7 +254,7 @@ impl PlanFile {
             return Err(usage(format!(
                 "plan {} does not match the plan this nqueens (plan version {}) makes for n = {} in units of {} column sets (its hash differs): it was edited or made by another build; make a new one with 'nqueens plan {}'",
                 shown(path),
-                queens::plan::PLAN_VERSION,
+                queens::PLAN_VERSION,
                 file.n,
                 file.sets_per_unit,
                 file.n
@@ -304,7 +304,7 @@ impl UnitRecord {
             unit,
             n,
             plan_hash: plan_hash.to_owned(),
-            plan_version: queens::plan::PLAN_VERSION,
+            plan_version: queens::PLAN_VERSION,
             share,
             elapsed,
             host: host(),
@@ -368,7 +368,7 @@ impl Checkpoint {
         Checkpoint {
             format: CHECKPOINT_FORMAT.into(),
             n: plan.n(),
-            plan_version: queens::plan::PLAN_VERSION,
+            plan_version: queens::PLAN_VERSION,
             plan_hash: plan.digest(),
             done: Default::default(),
             checksum: String::new(),
@@ -436,7 +436,7 @@ impl Checkpoint {
             ));
         }
         if cp.n != plan.n()
-            || cp.plan_version != queens::plan::PLAN_VERSION
+            || cp.plan_version != queens::PLAN_VERSION
             || cp.plan_hash != plan.digest()
         {
             return Err(usage(format!(
@@ -446,7 +446,7 @@ impl Checkpoint {
                 cp.plan_version,
                 short_hash(&cp.plan_hash),
                 plan.n(),
-                queens::plan::PLAN_VERSION,
+                queens::PLAN_VERSION,
                 short_hash(&plan.digest())
             )));
         }

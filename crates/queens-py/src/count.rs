@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use pyo3::prelude::*;
 use queens::Counter;
-use queens::plan::COUNT_MAX_N;
+use queens::limits::COUNT_MAX_N;
 
 use crate::args;
 use crate::run::interruptible;

@@ -38,7 +38,7 @@ pub struct Solutions {
 }
 
 impl Solutions {
-    /// All solutions for an `n × n` board; `n` is at most [`MAX_N`](crate::MAX_N).
+    /// All solutions for an `n × n` board; `n` is at most [`MAX_N`](crate::limits::MAX_N).
     ///
     /// ```
     /// assert_eq!(queens::Solutions::new(0)?.count(), 1); // the empty board

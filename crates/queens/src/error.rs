@@ -88,7 +88,7 @@ pub enum Error {
     #[error("cannot start the worker threads")]
     Threads(#[source] Cause),
     /// Listing or counting completions where the search is not exact: above
-    /// [`MAX_N`](crate::MAX_N) queens with more than `MAX_N` rows lacking a given queen.
+    /// [`MAX_N`](crate::limits::MAX_N) queens with more than `MAX_N` rows lacking a given queen.
     #[error(
         "n = {n} with {open} rows open is too large to list or count completions: at most {max} queens, or at most {max} rows without a given queen"
     )]
@@ -101,7 +101,7 @@ pub enum Error {
         max: usize,
     },
     /// A search that cannot be split into shares: only the bitboard search, up to
-    /// [`MAX_N`](crate::MAX_N) queens, is cut the same way on every machine.
+    /// [`MAX_N`](crate::limits::MAX_N) queens, is cut the same way on every machine.
     #[error(
         "the search of n = {n} cannot be split into shares: only boards of up to {max} queens can be"
     )]

@@ -26,7 +26,7 @@
 //!
 //! ## Count
 //!
-//! The [`Counter`] runs the [`plan`](fn@plan)'s deterministic list of independent work
+//! The [`Counter`] runs the [`plan`]'s deterministic list of independent work
 //! units, each a meet in the middle: it joins the top and bottom halves of the board that
 //! stand on one range of column sets. The same units survive kills and are shared out
 //! between machines. A count gives the total, the count up to symmetry and the class
@@ -92,7 +92,6 @@ mod symmetry;
 mod threads;
 mod trace;
 
-pub use bitboard::MAX_N;
 pub use board::{Conflict, Placement, validate};
 pub use cancel::Cancel;
 pub use complete::{
@@ -100,8 +99,10 @@ pub use complete::{
     excluded_diagonals,
 };
 pub use construct::{Construction, construct};
-pub use count::plan;
-pub use count::plan::{Plan, Unit, plan, plan_split, plan_with_units};
+pub use count::plan::{
+    DEFAULT_UNITS, PLAN_VERSION, Plan, SPLIT_MIN_N, Unit, UnitKind, plan, plan_split,
+    plan_with_units,
+};
 pub use count::rank::{count_prefix, nth_solution, solution_index, uniform_solution};
 pub use count::{Counter, DEFAULT_MEMORY, Share, Tally, count};
 pub use enumerate::{Solutions, UniqueSolutions};

@@ -13,6 +13,9 @@ use std::borrow::Cow;
 
 pub use crate::bitboard::MAX_N;
 
+/// The largest board a count accepts: the join's diagonal patterns are 64 bits.
+pub const COUNT_MAX_N: usize = crate::count::halves::HALVES_MAX_N;
+
 /// The largest board a completion problem may have, from any source (a board, any
 /// parameter file, or the builder): its local search keeps tens of bytes per queen, and
 /// above this the set-up alone takes longer than a typical `--timeout`.

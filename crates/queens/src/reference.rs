@@ -74,7 +74,11 @@ fn is_safe(placed: &[u32], column: u32) -> bool {
 /// assert_eq!(queens::reference::textbook_count(8), 92);
 /// ```
 pub fn textbook_count(n: usize) -> u128 {
-    assert!(n <= crate::MAX_N, "n = {n} is above {}", crate::MAX_N);
+    assert!(
+        n <= crate::limits::MAX_N,
+        "n = {n} is above {}",
+        crate::limits::MAX_N
+    );
     let full = crate::bitboard::full_mask(n);
     u128::from(crate::bitboard::count_completions(
         crate::bitboard::Node::default(),

@@ -2,7 +2,8 @@
 
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
-use queens::{Format, MAX_N};
+use queens::Format;
+use queens::limits::MAX_N;
 
 use crate::cli::parse_n;
 use crate::error::{Exit, say, usage};

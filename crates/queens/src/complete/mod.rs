@@ -60,7 +60,7 @@ pub enum Outcome {
 /// its queen.
 ///
 /// Exact answers ([`first`](Self::first), [`iter`](Self::iter), [`count`](Self::count),
-/// and [`find`](Self::find) up to [`MAX_N`](crate::MAX_N)) come from a bitboard search.
+/// and [`find`](Self::find) up to [`MAX_N`](crate::limits::MAX_N)) come from a bitboard search.
 /// Above that, `find` is still exact when at most `MAX_N` rows lack a given queen;
 /// otherwise it runs a local search and can only answer yes or "unknown"
 /// ([`is_exact`](Self::is_exact)).
@@ -129,7 +129,7 @@ impl Completion {
 
     /// Stops [`count`](Self::count) and [`find`](Self::find) when `cancel` is cancelled,
     /// with [`Error::Cancelled`]: within a few thousand nodes of the search (or, above
-    /// [`MAX_N`](crate::MAX_N) queens with local search, at its next restart).
+    /// [`MAX_N`](crate::limits::MAX_N) queens with local search, at its next restart).
     pub fn cancel_on(mut self, cancel: Cancel) -> Completion {
         self.cancel = Some(cancel);
         self
@@ -153,7 +153,7 @@ impl Completion {
     }
 
     /// Whether [`find`](Self::find) decides this problem, proving when there is no
-    /// completion: up to [`MAX_N`](crate::MAX_N) queens, or when at most `MAX_N` rows
+    /// completion: up to [`MAX_N`](crate::limits::MAX_N) queens, or when at most `MAX_N` rows
     /// lack a given queen. Otherwise it runs local search, which can only find one.
     ///
     /// ```
@@ -187,7 +187,7 @@ impl Completion {
         &self.diagonals
     }
 
-    /// Above [`MAX_N`](crate::MAX_N) queens, after checking the givens: the open board,
+    /// Above [`MAX_N`](crate::limits::MAX_N) queens, after checking the givens: the open board,
     /// searched instead of the bitboards when at most `MAX_N` rows are open; `None` up to
     /// `MAX_N` queens or with more rows open.
     fn open_board(&self) -> Result<Option<sparse::Sparse>, Error> {
@@ -251,7 +251,7 @@ impl Completion {
 
     /// Every completion, lazily, in lexicographic order, where
     /// [`is_exact`](Self::is_exact) says so ([`Error::NotExact`] elsewhere); memory stays
-    /// a few kilobytes however many there are (above [`MAX_N`](crate::MAX_N), plus the
+    /// a few kilobytes however many there are (above [`MAX_N`](crate::limits::MAX_N), plus the
     /// open board's table of attacks: up to 2 MB, at 64 open rows).
     ///
     /// ```
@@ -270,7 +270,7 @@ impl Completion {
     /// The number of completions, exact, where [`is_exact`](Self::is_exact) says so
     /// ([`Error::NotExact`] elsewhere).
     ///
-    /// Up to [`MAX_N`](crate::MAX_N) queens the rows are filled in order by the counter's
+    /// Up to [`MAX_N`](crate::limits::MAX_N) queens the rows are filled in order by the counter's
     /// kernel (the lockstep lanes of [`count`](crate::count)) with each row's open squares
     /// as its mask, the subtrees below the first rows spread over the threads; above, the
     /// completions of the open rows and columns are walked one by one, on one thread.
@@ -336,7 +336,7 @@ impl Completion {
 
     /// One completion, found as fast as the search can: at each step it fills the row or
     /// column with the fewest open squares left, and cuts a branch as soon as a line has
-    /// none or too few diagonals are left. Above [`MAX_N`](crate::MAX_N) queens it runs the
+    /// none or too few diagonals are left. Above [`MAX_N`](crate::limits::MAX_N) queens it runs the
     /// same search on the rows and columns without a given queen when there are at most
     /// `MAX_N` of them (on one thread), and otherwise local search from a seeded random
     /// start ([`is_exact`](Self::is_exact) tells which). With `deadline`, it gives up at
@@ -371,7 +371,7 @@ impl Completion {
     /// holds none, and the problem has none when every share says so. All shares must
     /// run the same version of this crate, which fixes how the search is cut.
     ///
-    /// Up to [`MAX_N`](crate::MAX_N) queens: local search, above, cannot be shared
+    /// Up to [`MAX_N`](crate::limits::MAX_N) queens: local search, above, cannot be shared
     /// ([`Error::CannotSplit`] for `of` > 1). `index` must be below `of`
     /// ([`Error::NoSuchShare`]).
     ///

@@ -1,4 +1,4 @@
-//! The exact search for one completion up to [`MAX_N`](crate::MAX_N) queens: the top of
+//! The exact search for one completion up to [`MAX_N`](crate::limits::MAX_N) queens: the top of
 //! the tree cut into subtrees for the threads and the shares, each searched depth first on
 //! the tightest line.
 

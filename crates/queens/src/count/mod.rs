@@ -8,7 +8,7 @@
 
 pub(crate) mod halves;
 mod pairs;
-pub mod plan;
+pub(crate) mod plan;
 pub(crate) mod rank;
 mod tally;
 
@@ -104,7 +104,7 @@ impl Counter {
         self
     }
 
-    /// Counts the solutions of an `n × n` board, `n ≤` [`COUNT_MAX_N`](plan::COUNT_MAX_N),
+    /// Counts the solutions of an `n × n` board, `n ≤` [`COUNT_MAX_N`](crate::limits::COUNT_MAX_N),
     /// by running the units of [`plan(n)`](plan()).
     pub fn count(&self, n: usize) -> Result<Tally, Error> {
         self.count_with_progress(n, |_, _| {})

@@ -27,7 +27,7 @@ use std::num::NonZeroUsize;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
-use super::halves::{HALVES_MAX_N, Halves, Scratch};
+use super::halves::{Halves, Scratch};
 use super::tally::Share;
 use crate::Symmetry::{Rotate90, Rotate180};
 use crate::bitboard::{Node, check_board, full_mask};
@@ -35,7 +35,7 @@ use crate::limits::PLAN_MAX_UNITS;
 use crate::symmetry::count_fixed_unless;
 use crate::{Error, Symmetry};
 
-pub use super::tally::Tally;
+use crate::limits::COUNT_MAX_N;
 
 /// The version of the unit list: bumped whenever [`plan`] would list different units.
 pub const PLAN_VERSION: u32 = 2;
@@ -43,9 +43,6 @@ pub const PLAN_VERSION: u32 = 2;
 /// Boards at least this large are split into units; smaller ones are one whole-board
 /// unit.
 pub const SPLIT_MIN_N: usize = 6;
-
-/// The largest board a count accepts: the join's diagonal patterns are 64 bits.
-pub const COUNT_MAX_N: usize = HALVES_MAX_N;
 
 /// About how many units the default split makes, at most: from n = 24 on, several column
 /// sets share a unit (10 at n = 27, for about 1 million units of one or two CPU-hours).
@@ -296,7 +293,30 @@ fn fixed_slow(n: usize, symmetry: Symmetry) -> u128 {
     search(n, symmetry, &mut vec![None; n])
 }
 
-/// The list of work units for one board size; see the [module docs](self).
+/// The list of work units for one board size.
+///
+/// # The units
+///
+/// * **Halves** (most units): a range of column sets of the top half, in increasing order
+///   of the set as a bit mask, each joined with the bottoms on the columns left
+///   (the module `count::halves` says how). A unit counts the solutions whose top half
+///   stands on one of its sets or on an image of one under the symmetries that keep the
+///   middle row, so its share of the total is exact and independent of every other unit.
+/// * **Symmetric** (one unit, the first): the solutions a half turn and a quarter turn
+///   leave unchanged ([`count_fixed`](crate::count_fixed)), from which the classes follow by Burnside's lemma
+///   once every unit's [`Share`] is added up ([`Share::tally`]).
+/// * **Whole board**: boards smaller than [`SPLIT_MIN_N`] are one unit.
+///
+/// The default split puts [`Plan::sets_per_unit`] sets in each unit, chosen from n alone
+/// so that a plan has at most about [`DEFAULT_UNITS`] units; [`plan_split`] and
+/// [`plan_with_units`] make finer or coarser ones.
+///
+/// # The contract
+///
+/// The same n always gives the same units in the same order, with ids `0..len`. A unit's
+/// [`Share`] depends on nothing but the unit, and the shares of all units add up to the
+/// board's. [`PLAN_VERSION`] changes whenever the list would, so that saved partial
+/// results are never mixed across versions.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
     n: usize,
