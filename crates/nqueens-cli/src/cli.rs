@@ -445,7 +445,7 @@ fn parse_memory(s: &str) -> Result<usize, String> {
 
 /// Parses the size of a random instance to draw.
 fn parse_instance_n(s: &str) -> Result<usize, String> {
-    parse_queens(s, INSTANCE_MAX_N as u64, "are drawn").map(|n| n as usize)
+    parse_queens(s, INSTANCE_MAX_N as u64, "are supported for an instance").map(|n| n as usize)
 }
 
 /// Parses the number of queens for `one`, which builds rather than searches.

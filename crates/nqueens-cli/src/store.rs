@@ -453,7 +453,7 @@ impl Checkpoint {
         if cp.done.keys().any(|&id| id >= plan.units().len()) {
             return Err(damaged("names units that are not in the plan"));
         }
-        if !cp.done.values().all(Share::is_consistent) {
+        if !cp.done.values().all(|share| share.is_consistent(plan.n())) {
             return Err(damaged(
                 "holds a share with more solutions fixed by a quarter turn than by a half turn, or not in whole orbits",
             ));
@@ -496,7 +496,7 @@ impl UnitRecord {
         if record.unit >= plan.units().len() {
             return Err(format!("unit {} is not in the plan", record.unit));
         }
-        if !record.share.is_consistent() {
+        if !record.share.is_consistent(plan.n()) {
             return Err(
                 "a share with more solutions fixed by a quarter turn than by a half turn, or not in whole orbits"
                     .into(),

@@ -124,6 +124,31 @@ fn shards_in_any_order_merge_to_the_single_process_count() {
 }
 
 #[test]
+fn the_boards_of_zero_and_one_square_merge_and_resume() {
+    // Their one solution is fixed by every symmetry: an orbit of one, not of two.
+    for n in ["0", "1"] {
+        let dir = scratch(&format!("tiny-{n}"));
+        let plan = make_plan(&dir, n);
+        let records = dir.join("records");
+        shard(&plan, &["--index", "0", "--of", "1"], &records)
+            .assert()
+            .success();
+        assert_eq!(
+            stdout(nqueens().arg("merge").arg(&plan).arg(&records)),
+            "total 1\nunique 1\n",
+            "n = {n}"
+        );
+        let checkpoint = dir.join("checkpoint");
+        for _ in 0..2 {
+            let mut count = nqueens();
+            count.args(["count", n, "--checkpoint"]).arg(&checkpoint);
+            assert_eq!(stdout(&mut count), "1\n", "n = {n}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
 fn merge_names_missing_damaged_duplicate_and_foreign_records() {
     let dir = scratch("merge-faults");
     let plan = make_plan(&dir, "11");

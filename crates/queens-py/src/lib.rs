@@ -20,6 +20,7 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_N", queens::limits::MAX_N)?;
     m.add("COUNT_MAX_N", queens::limits::COUNT_MAX_N)?;
     m.add("CONSTRUCT_MAX_N", queens::limits::CONSTRUCT_MAX_N)?;
+    m.add("INSTANCE_MAX_N", queens::limits::INSTANCE_MAX_N)?;
     m.add("RANDOM_MAX_N", queens::limits::RANDOM_MAX_N)?;
     m.add("SYMMETRIES", board::SYMMETRY_NAMES)?;
     m.add_class::<board::Board>()?;

@@ -101,6 +101,12 @@ def test_read_problem_from_text_and_file(tmp_path):
     assert queens.read_problem(str(path)).count() == 2
 
 
+def test_instance_refuses_boards_past_its_limit():
+    assert queens.INSTANCE_MAX_N == 64
+    with pytest.raises(ValueError):
+        queens.instance(queens.INSTANCE_MAX_N + 1)
+
+
 def test_instance_matches_its_published_form():
     problem = queens.instance(10, seed=7, diagonals=5)
     assert problem.n == 10 and len(problem.diagonals) == 5

@@ -28,6 +28,7 @@ from . import _queens
 from ._queens import (
     CONSTRUCT_MAX_N,
     COUNT_MAX_N,
+    INSTANCE_MAX_N,
     MAX_N,
     RANDOM_MAX_N,
     SYMMETRIES,
@@ -48,6 +49,7 @@ from ._queens import (
 __all__ = [
     "CONSTRUCT_MAX_N",
     "COUNT_MAX_N",
+    "INSTANCE_MAX_N",
     "MAX_N",
     "RANDOM_MAX_N",
     "SYMMETRIES",

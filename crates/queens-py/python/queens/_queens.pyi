@@ -12,6 +12,7 @@ __all__ = [
     "MAX_N",
     "COUNT_MAX_N",
     "CONSTRUCT_MAX_N",
+    "INSTANCE_MAX_N",
     "RANDOM_MAX_N",
     "SYMMETRIES",
     "Board",
@@ -36,6 +37,8 @@ COUNT_MAX_N: int
 """The largest board that is counted: 32 queens."""
 CONSTRUCT_MAX_N: int
 """The largest board ``one`` builds: 10**9 queens."""
+INSTANCE_MAX_N: int
+"""The largest board ``instance`` draws: 64 queens."""
 RANDOM_MAX_N: int
 """The largest board ``one(random=True)`` searches: 10**8 queens."""
 SYMMETRIES: list[str]

@@ -233,16 +233,25 @@ impl Share {
         whole.then(|| Tally::from_fixed(total, (quarter, half)))
     }
 
-    /// Whether the share could be a unit's: no more solutions unchanged by a quarter turn
-    /// than by a half turn, in whole orbits (a check on shares read back from files).
+    /// Whether the share could be a unit's of an `n × n` board: no more solutions
+    /// unchanged by a quarter turn than by a half turn, in whole orbits (a check on shares
+    /// read back from files). On boards of 0 and 1 squares the one solution is its own
+    /// image under every symmetry, an orbit of one.
     ///
     /// ```
     /// use queens::Share;
     ///
-    /// assert!(Share { total: 0, half_turn: 3000, quarter_turn: 64 }.is_consistent());
-    /// assert!(!Share { total: 0, half_turn: 3000, quarter_turn: 65 }.is_consistent());
+    /// assert!(Share { total: 0, half_turn: 3000, quarter_turn: 64 }.is_consistent(12));
+    /// assert!(!Share { total: 0, half_turn: 3000, quarter_turn: 65 }.is_consistent(12));
+    /// assert!(Share { total: 1, half_turn: 1, quarter_turn: 1 }.is_consistent(1));
+    /// assert!(!Share { total: 1, half_turn: 1, quarter_turn: 1 }.is_consistent(8));
     /// ```
-    pub fn is_consistent(&self) -> bool {
+    pub fn is_consistent(&self, n: usize) -> bool {
+        if n < 2 {
+            return self.total <= 1
+                && self.half_turn == self.total
+                && self.quarter_turn == self.total;
+        }
         self.quarter_turn <= self.half_turn
             && self.quarter_turn.is_multiple_of(2)
             && (self.half_turn - self.quarter_turn).is_multiple_of(4)
