@@ -147,11 +147,11 @@ impl Input {
                     bracket = true;
                     continue;
                 }
-                let format = match bracket {
-                    true => Format::recognise('[', Some(char::from(b))),
-                    false => Format::recognise(char::from(b), None),
+                let (first, after_bracket) = match bracket {
+                    true => ('[', Some(char::from(b))),
+                    false => (char::from(b), None),
                 };
-                return Ok(format == Format::Columns);
+                return Ok(Format::recognise(first, after_bracket) == Format::Columns);
             }
             if self.read_more(1 << 16)? == 0 {
                 return Ok(false);

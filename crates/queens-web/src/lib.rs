@@ -50,9 +50,9 @@ fn full_row(n: usize) -> u32 {
 /// ```
 #[wasm_bindgen]
 pub fn solvable(n: u32) -> bool {
-    // Past the construction's limit every board has a solution too.
-    queens::construct(n as usize).is_ok_and(|c| c.is_some())
-        || n as usize > queens::limits::CONSTRUCT_MAX_N
+    // Only the boards the construction has no solution for; past its limit, every board
+    // has one too.
+    !matches!(queens::construct(n as usize), Ok(None))
 }
 
 /// The pairs of a flat `[row, column, …]` array.

@@ -217,19 +217,18 @@ impl Share {
             half_turn: half,
             quarter_turn: quarter,
         } = self;
+        if !self.is_consistent(n) {
+            return None;
+        }
         if n < 2 {
             // The one solution of n = 0 or 1 is its own image under every symmetry.
-            return (total <= 1 && half == total && quarter == total).then_some(Tally {
+            return Some(Tally {
                 total,
                 classes_of_1: total,
                 ..Tally::default()
             });
         }
-        let whole = quarter <= half
-            && half <= total
-            && quarter.is_multiple_of(2)
-            && (half - quarter).is_multiple_of(4)
-            && (total - half).is_multiple_of(8);
+        let whole = half <= total && (total - half).is_multiple_of(8);
         whole.then(|| Tally::from_fixed(total, (quarter, half)))
     }
 
