@@ -28,7 +28,7 @@ mod walk;
 use std::num::NonZeroUsize;
 use std::time::Instant;
 
-use rayon::prelude::*;
+use crate::threads::prelude::*;
 
 use crate::bitboard::{MAX_N, search_lanes};
 use crate::cancel::cancelled;

@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use rayon::prelude::*;
+use crate::threads::prelude::*;
 
 use super::grid::{Board, Diagonals, Grid, Order, State, Step, step};
 use super::{Completion, Outcome};

@@ -18,7 +18,7 @@ use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
+use crate::threads::prelude::*;
 
 use crate::Error;
 use crate::cancel::{Cancel, cancelled};
@@ -200,7 +200,7 @@ impl Counter {
         // The rest of the memory is shared out among the threads' lists.
         let threads = self
             .threads
-            .map_or_else(rayon::current_num_threads, |t| t.get());
+            .map_or_else(crate::threads::available, |t| t.get());
         let per_thread = memory / 2 / threads.max(1);
         let stop = self.cancel.as_ref().map(Cancel::flag);
         // `None` once cancelled: the sum then stops taking units, rather than skipping

@@ -1,7 +1,7 @@
 //! Ranking without enumerating: the k-th solution, and exact uniform sampling.
 
+use crate::threads::prelude::*;
 use rand::Rng;
-use rayon::prelude::*;
 
 use crate::bitboard::{check_board, full_mask, search_lanes};
 use crate::board::validate_rows;

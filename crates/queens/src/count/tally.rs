@@ -10,7 +10,7 @@ use std::ops::{Add, AddAssign};
 /// does, so `total = 8·c8 + 4·c4 + 2·c2`. For n = 0 and n = 1 the one solution is its own
 /// image under every symmetry: a class of one (`c1`).
 ///
-/// Serialized (serde) as `{"total":92,"unique":12,"classes":{"8":11,"4":1,"2":0,"1":0}}`,
+/// With the `serde` feature, serialized as `{"total":92,"unique":12,"classes":{"8":11,"4":1,"2":0,"1":0}}`,
 /// the form of `nqueens count --json`; reading it back refuses a `unique` that is not the
 /// sum of the classes.
 ///
@@ -92,87 +92,13 @@ impl std::iter::Sum for Tally {
     }
 }
 
-/// The serialized form of a [`Tally`], as `nqueens count --json` prints it.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Form {
-    total: u128,
-    unique: u128,
-    classes: Classes,
-}
-
-/// How many classes have 8, 4, 2 and 1 distinct images, keyed by that number.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Classes {
-    #[serde(rename = "8")]
-    eight: u128,
-    #[serde(rename = "4")]
-    four: u128,
-    #[serde(rename = "2")]
-    two: u128,
-    #[serde(rename = "1")]
-    one: u128,
-}
-
-impl serde::Serialize for Tally {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        Form {
-            total: self.total,
-            unique: self.unique(),
-            classes: Classes {
-                eight: self.classes_of_8,
-                four: self.classes_of_4,
-                two: self.classes_of_2,
-                one: self.classes_of_1,
-            },
-        }
-        .serialize(serializer)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Tally {
-    /// Reads the serialized form back, refusing a `unique` that is not the sum of the
-    /// classes.
-    ///
-    /// ```
-    /// let tally = queens::Counter::new().count(8)?;
-    /// let json = serde_json::to_string(&tally).unwrap();
-    /// assert_eq!(json, r#"{"total":92,"unique":12,"classes":{"8":11,"4":1,"2":0,"1":0}}"#);
-    /// assert_eq!(serde_json::from_str::<queens::Tally>(&json).unwrap(), tally);
-    /// let edited = json.replace("\"unique\":12", "\"unique\":13");
-    /// assert!(serde_json::from_str::<queens::Tally>(&edited).is_err());
-    /// # Ok::<(), queens::Error>(())
-    /// ```
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let form = Form::deserialize(deserializer)?;
-        let c = form.classes;
-        let tally = Tally {
-            total: form.total,
-            classes_of_8: c.eight,
-            classes_of_4: c.four,
-            classes_of_2: c.two,
-            classes_of_1: c.one,
-        };
-        let unique = [c.eight, c.four, c.two, c.one]
-            .into_iter()
-            .try_fold(0u128, u128::checked_add);
-        if unique != Some(form.unique) {
-            return Err(serde::de::Error::custom(
-                "\"unique\" is not the number of classes",
-            ));
-        }
-        Ok(tally)
-    }
-}
-
 /// What one work unit of a plan counts, and what unit records and checkpoints keep:
 /// numbers that add up across units. A board's [`Tally`] follows from their sum by
 /// Burnside's lemma ([`Share::tally`]): a class of 8 has no member a half turn leaves
 /// unchanged, a class of 4 has 4, a class of 2 has 2 that a quarter turn leaves unchanged
 /// too.
 ///
-/// Serialized (serde) as `{"total":92,"half_turn":4,"quarter_turn":0}`.
+/// With the `serde` feature, serialized as `{"total":92,"half_turn":4,"quarter_turn":0}`.
 ///
 /// ```
 /// use queens::Share;
@@ -184,10 +110,9 @@ impl<'de> serde::Deserialize<'de> for Tally {
 /// assert_eq!((tally.unique(), tally.classes_of_4), (12, 1));
 /// # Ok::<(), queens::Error>(())
 /// ```
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Share {
     /// Solutions.
     pub total: u128,
@@ -295,5 +220,85 @@ impl AddAssign for Share {
 impl std::iter::Sum for Share {
     fn sum<I: Iterator<Item = Share>>(iter: I) -> Share {
         iter.fold(Share::default(), Add::add)
+    }
+}
+
+/// The serde form of [`Tally`], with the crate's `serde` feature.
+#[cfg(feature = "serde")]
+mod serialized {
+    use super::Tally;
+
+    /// The serialized form of a [`Tally`], as `nqueens count --json` prints it.
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Form {
+        total: u128,
+        unique: u128,
+        classes: Classes,
+    }
+
+    /// How many classes have 8, 4, 2 and 1 distinct images, keyed by that number.
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Classes {
+        #[serde(rename = "8")]
+        eight: u128,
+        #[serde(rename = "4")]
+        four: u128,
+        #[serde(rename = "2")]
+        two: u128,
+        #[serde(rename = "1")]
+        one: u128,
+    }
+
+    impl serde::Serialize for Tally {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            Form {
+                total: self.total,
+                unique: self.unique(),
+                classes: Classes {
+                    eight: self.classes_of_8,
+                    four: self.classes_of_4,
+                    two: self.classes_of_2,
+                    one: self.classes_of_1,
+                },
+            }
+            .serialize(serializer)
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for Tally {
+        /// Reads the serialized form back, refusing a `unique` that is not the sum of the
+        /// classes.
+        ///
+        /// ```
+        /// let tally = queens::Counter::new().count(8)?;
+        /// let json = serde_json::to_string(&tally).unwrap();
+        /// assert_eq!(json, r#"{"total":92,"unique":12,"classes":{"8":11,"4":1,"2":0,"1":0}}"#);
+        /// assert_eq!(serde_json::from_str::<queens::Tally>(&json).unwrap(), tally);
+        /// let edited = json.replace("\"unique\":12", "\"unique\":13");
+        /// assert!(serde_json::from_str::<queens::Tally>(&edited).is_err());
+        /// # Ok::<(), queens::Error>(())
+        /// ```
+        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let form = Form::deserialize(deserializer)?;
+            let c = form.classes;
+            let tally = Tally {
+                total: form.total,
+                classes_of_8: c.eight,
+                classes_of_4: c.four,
+                classes_of_2: c.two,
+                classes_of_1: c.one,
+            };
+            let unique = [c.eight, c.four, c.two, c.one]
+                .into_iter()
+                .try_fold(0u128, u128::checked_add);
+            if unique != Some(form.unique) {
+                return Err(serde::de::Error::custom(
+                    "\"unique\" is not the number of classes",
+                ));
+            }
+            Ok(tally)
+        }
     }
 }
