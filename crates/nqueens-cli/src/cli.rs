@@ -6,7 +6,7 @@ use queens::limits::{
     COMPLETION_MAX_N, COMPLETION_MAX_SHARES, CONSTRUCT_MAX_N, COUNT_MAX_MEMORY, COUNT_MAX_N,
     COUNT_MIN_MEMORY, INSTANCE_MAX_N, MAX_N, MAX_THREADS, PLAN_MAX_UNITS, excerpt,
 };
-use queens::{Export, Format};
+use queens::{Format, complete::Export};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::Context;
-use queens::{Plan, Share};
+use queens::counting::{Plan, Share};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -185,10 +185,10 @@ fn first_version() -> u32 {
 
 /// Why a file made under another plan version cannot be used, naming both versions.
 fn other_version(what: &str, version: u32) -> Option<String> {
-    (version != queens::PLAN_VERSION).then(|| {
+    (version != queens::counting::PLAN_VERSION).then(|| {
         format!(
             "{what} was made with plan version {version}, and this nqueens's plans are version {}",
-            queens::PLAN_VERSION
+            queens::counting::PLAN_VERSION
         )
     })
 }
@@ -219,7 +219,7 @@ impl PlanFile {
         PlanFile {
             format: PLAN_FORMAT.into(),
             n: plan.n(),
-            plan_version: queens::PLAN_VERSION,
+            plan_version: queens::counting::PLAN_VERSION,
             sets_per_unit: plan.sets_per_unit(),
             hash: plan.digest(),
             units: plan
@@ -248,13 +248,13 @@ impl PlanFile {
                 file.n
             )));
         }
-        let plan = queens::plan_split(file.n, file.sets_per_unit)
+        let plan = queens::counting::plan_split(file.n, file.sets_per_unit)
             .with_context(|| format!("plan {}", shown(path)))?;
         if file.hash != plan.digest() {
             return Err(usage(format!(
                 "plan {} does not match the plan this nqueens (plan version {}) makes for n = {} in units of {} column sets (its hash differs): it was edited or made by another build; make a new one with 'nqueens plan {}'",
                 shown(path),
-                queens::PLAN_VERSION,
+                queens::counting::PLAN_VERSION,
                 file.n,
                 file.sets_per_unit,
                 file.n
@@ -304,7 +304,7 @@ impl UnitRecord {
             unit,
             n,
             plan_hash: plan_hash.to_owned(),
-            plan_version: queens::PLAN_VERSION,
+            plan_version: queens::counting::PLAN_VERSION,
             share,
             elapsed,
             host: host(),
@@ -368,7 +368,7 @@ impl Checkpoint {
         Checkpoint {
             format: CHECKPOINT_FORMAT.into(),
             n: plan.n(),
-            plan_version: queens::PLAN_VERSION,
+            plan_version: queens::counting::PLAN_VERSION,
             plan_hash: plan.digest(),
             done: Default::default(),
             checksum: String::new(),
@@ -436,7 +436,7 @@ impl Checkpoint {
             ));
         }
         if cp.n != plan.n()
-            || cp.plan_version != queens::PLAN_VERSION
+            || cp.plan_version != queens::counting::PLAN_VERSION
             || cp.plan_hash != plan.digest()
         {
             return Err(usage(format!(
@@ -446,7 +446,7 @@ impl Checkpoint {
                 cp.plan_version,
                 short_hash(&cp.plan_hash),
                 plan.n(),
-                queens::PLAN_VERSION,
+                queens::counting::PLAN_VERSION,
                 short_hash(&plan.digest())
             )));
         }
@@ -520,7 +520,7 @@ mod tests {
     /// come from a count.
     #[test]
     fn forged_checkpoints_are_refused_by_their_numbers() {
-        let plan = queens::plan(8).unwrap();
+        let plan = queens::counting::plan(8).unwrap();
         let path = std::env::temp_dir().join(format!("nqueens-forged-{}.json", std::process::id()));
         let forged = |shares: &[Share]| {
             let mut cp = Checkpoint::new(&plan);

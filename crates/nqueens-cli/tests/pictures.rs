@@ -78,7 +78,7 @@ fn png_has_the_pictures_size() {
     let png = std::fs::read(&file).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let be = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap()) as usize;
-    let expected = queens::Picture::new().columns(3).size(8, 6);
+    let expected = queens::formats::Picture::new().columns(3).size(8, 6);
     assert_eq!((be(16), be(20)), expected, "IHDR width and height");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -5,7 +5,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use queens::limits::DRAWN_MAX_N;
-use queens::{Picture, Symmetry};
+use queens::{formats::Picture, symmetry::Symmetry};
 
 use crate::args;
 
@@ -226,14 +226,16 @@ impl Board {
     /// board of one symmetry class.
     fn canonical(&self) -> PyResult<Board> {
         self.check_permutation()?;
-        Ok(Board::from_columns(queens::canonical(&self.columns)))
+        Ok(Board::from_columns(queens::symmetry::canonical(
+            &self.columns,
+        )))
     }
 
     /// How many distinct images the board has: 8, 4, 2 or 1.
     #[getter]
     fn class_size(&self) -> PyResult<usize> {
         self.check_permutation()?;
-        Ok(queens::class_size(&self.columns))
+        Ok(queens::symmetry::class_size(&self.columns))
     }
 }
 

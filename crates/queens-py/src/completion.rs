@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use queens::limits::{COMPLETION_MAX_N, INPUT_MAX_BYTES};
-use queens::{Completions, Diagonal};
+use queens::{Diagonal, complete::Completions};
 
 use crate::args;
 use crate::board::Board;
@@ -308,7 +308,7 @@ pub(crate) fn read_problem(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResul
         }
     };
     let problem = py
-        .detach(|| queens::parse_completion(&text))
+        .detach(|| queens::complete::parse_completion(&text))
         .map_err(args::error)?;
     Ok(Completion { problem })
 }
@@ -333,7 +333,7 @@ pub(crate) fn instance(
         )?,
         None => 0,
     };
-    let drawn = queens::excluded_diagonals(n, seed as u64).map_err(args::error)?;
+    let drawn = queens::complete::excluded_diagonals(n, seed as u64).map_err(args::error)?;
     let count = match diagonals.filter(|d| !d.is_none()) {
         Some(d) => args::bounded(
             d,

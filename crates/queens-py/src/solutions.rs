@@ -204,7 +204,7 @@ pub(crate) fn one<'py>(
         (false, true) => {
             let n = args::board_size(n, RANK_MAX_N, "one with uniform=True")?;
             py.detach(|| {
-                queens::uniform_solution(n, &mut ChaCha8Rng::seed_from_u64(seed))
+                queens::counting::uniform_solution(n, &mut ChaCha8Rng::seed_from_u64(seed))
                     .map(|p| p.map(queens::Placement::into_columns))
             })
             .map_err(args::error)?

@@ -80,7 +80,7 @@ pub const RANK_MAX_N: usize = 15;
 
 /// Where the solution `columns` comes in the lexicographic order of all solutions, from 0,
 /// in decimal; empty when `columns` is not a solution or the board is larger than
-/// [`RANK_MAX_N`] ([`queens::solution_index`]).
+/// [`RANK_MAX_N`] ([`queens::counting::solution_index`]).
 ///
 /// ```
 /// let third = queens::Solutions::new(8).unwrap().nth(2).unwrap();
@@ -92,7 +92,7 @@ pub fn rank(columns: &[u32]) -> String {
     if columns.len() > RANK_MAX_N {
         return String::new();
     }
-    queens::solution_index(columns)
+    queens::counting::solution_index(columns)
         .ok()
         .flatten()
         .map(|i| i.to_string())

@@ -1,7 +1,10 @@
 //! Counting in slices bounded by work, not by plan units, so that a page can stop after
 //! any few milliseconds and go on later, at any n.
 
-use queens::{Share, Symmetry, count_fixed};
+use queens::{
+    counting::Share,
+    symmetry::{Symmetry, count_fixed},
+};
 use wasm_bindgen::prelude::*;
 
 use crate::{check_n, full_row};

@@ -7,7 +7,7 @@
 
 use std::num::NonZeroUsize;
 
-use queens::{Completion, GivenConflict, Outcome};
+use queens::{Completion, Outcome, complete::GivenConflict};
 use wasm_bindgen::prelude::*;
 
 mod animation;
@@ -116,7 +116,7 @@ fn attacks((r1, c1): (u32, u32), (r2, c2): (u32, u32)) -> bool {
 /// line's pictures.
 #[wasm_bindgen]
 pub fn queen_path() -> String {
-    queens::QUEEN_PATH.to_owned()
+    queens::formats::QUEEN_PATH.to_owned()
 }
 
 /// A completion of the position (its column array); `undefined` in JavaScript when none

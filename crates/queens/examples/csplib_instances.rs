@@ -18,7 +18,7 @@ use std::num::NonZeroUsize;
 use std::path::Path;
 use std::time::Instant;
 
-use queens::{Outcome, parse_completion};
+use queens::{Outcome, complete::parse_completion};
 
 fn main() {
     let mut args = std::env::args().skip(1);

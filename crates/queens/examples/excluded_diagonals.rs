@@ -13,7 +13,7 @@
 
 use std::time::{Duration, Instant};
 
-use queens::{Outcome, excluded_diagonals};
+use queens::{Outcome, complete::excluded_diagonals};
 
 fn main() {
     let args: Vec<i64> = std::env::args()
@@ -77,7 +77,7 @@ fn main() {
 }
 
 /// The largest cut of the instance that still has a completion.
-fn threshold(instance: &queens::ExcludedDiagonals) -> usize {
+fn threshold(instance: &queens::complete::ExcludedDiagonals) -> usize {
     let solvable = |k: usize| {
         matches!(
             instance.completion(k).find(None).unwrap(),

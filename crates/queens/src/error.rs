@@ -127,7 +127,7 @@ pub enum Error {
     Cancelled,
     /// The givens of a completion problem already break the rules.
     #[error("{0}")]
-    Givens(crate::GivenConflict),
+    Givens(crate::complete::GivenConflict),
 }
 
 /// Whose an [`Error`] is, for a front end's exit code or exception: one place decides it,

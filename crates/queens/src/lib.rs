@@ -26,7 +26,7 @@
 //!
 //! ## Count
 //!
-//! The [`Counter`] runs the [`plan`]'s deterministic list of independent work
+//! The [`Counter`] runs the [`plan`](counting::plan)'s deterministic list of independent work
 //! units, each a meet in the middle: it joins the top and bottom halves of the board that
 //! stand on one range of column sets. The same units survive kills and are shared out
 //! between machines. A count gives the total, the count up to symmetry and the class
@@ -73,53 +73,63 @@
 //! ```
 //!
 //! [`Trace`] replays the textbook backtracking search one event at a time, for teaching.
+//!
+//! ## Where the rest is
+//!
+//! The root holds what most programs need. Every other item has one path, in a module
+//! that opens with an overview of its types:
+//!
+//! - [`counting`]: the [`Plan`](counting::Plan) of work units a count runs (for
+//!   checkpoints and shards), the [`Share`](counting::Share)s they add up to, and the
+//!   solutions found by counting: [`nth_solution`](counting::nth_solution),
+//!   [`uniform_solution`](counting::uniform_solution);
+//! - [`complete`]: every completion, the published completion formats, exports for other
+//!   solvers and their answers, random Excluded Diagonals instances;
+//! - [`formats`]: streaming readers, the verifier of column arrays at any size, SVG
+//!   pictures;
+//! - [`symmetry`]: the eight symmetries of the board and canonical forms;
+//! - [`limits`]: every limit the library enforces, with its reason;
+//! - [`reference`](mod@reference): the slow, obviously correct solver the tests compare against.
+//!
+//! ## Features
+//!
+//! - `parallel` (on by default): counts, ranks and completion searches run on every core
+//!   with rayon. Without it they run on the calling thread, with the same answers; the
+//!   WebAssembly page builds so, as a browser gives it no threads.
+//! - `serde` (on by default): `Serialize` and `Deserialize` for [`Tally`] and
+//!   [`Share`](counting::Share), in the form `nqueens count --json` prints.
 #![deny(missing_docs)]
 
 mod bitboard;
 mod board;
 mod cancel;
-mod complete;
+pub mod complete;
 mod construct;
-mod count;
+pub mod counting;
 mod enumerate;
 mod error;
-mod formats;
+pub mod formats;
 pub mod limits;
 mod minconflicts;
 mod random;
 pub mod reference;
-mod symmetry;
+pub mod symmetry;
 mod threads;
 mod trace;
 
 pub use board::{Conflict, Placement, validate};
 pub use cancel::Cancel;
-pub use complete::{
-    Completion, Completions, Diagonal, ExcludedDiagonals, GivenConflict, Outcome,
-    excluded_diagonals,
-};
+pub use complete::givens::Diagonal;
+pub use complete::problem::{Completion, Outcome};
 pub use construct::{Construction, construct};
-pub use count::plan::{
-    DEFAULT_UNITS, PLAN_VERSION, Plan, SPLIT_MIN_N, Unit, UnitKind, plan, plan_split,
-    plan_with_units,
-};
-pub use count::rank::{count_prefix, nth_solution, solution_index, uniform_solution};
-pub use count::{Counter, DEFAULT_MEMORY, Share, Tally, count};
+pub use counting::counter::{Counter, count};
+pub use counting::tally::Tally;
 pub use enumerate::{Solutions, UniqueSolutions};
 pub use error::{Cause, Error, ErrorKind};
-pub use formats::completion::{check_completion_start, parse_completion, parse_completion_from};
-pub use formats::export::{
-    Export, NotCompletion, SolverAnswer, export, parse_solver_answer, parse_solver_answer_from,
-};
-pub use formats::parse::{
-    Parsed, Placements, check_placements_start, parse_placements, read_placements,
-};
-pub use formats::render::{SolutionWriter, render};
-pub use formats::stream::{ColumnVerdicts, Verdict, verify_columns, verify_columns_seekable};
-pub use formats::svg::{Picture, QUEEN_PATH, SQUARE_PIXELS};
-pub use formats::{Format, UnknownFormat};
+pub use formats::format::Format;
+pub use formats::parse::parse_placements;
+pub use formats::render::SolutionWriter;
 pub use random::{LOCAL_SEARCH_MIN_N, random_solution};
-pub use symmetry::{Symmetry, canonical, class_size, count_fixed};
 pub use trace::{Event, Trace};
 
 /// The README's examples, compiled and run as doctests so that they stay true.

@@ -14,7 +14,7 @@ use std::borrow::Cow;
 pub use crate::bitboard::MAX_N;
 
 /// The largest board a count accepts: the join's diagonal patterns are 64 bits.
-pub const COUNT_MAX_N: usize = crate::count::halves::HALVES_MAX_N;
+pub const COUNT_MAX_N: usize = crate::counting::halves::HALVES_MAX_N;
 
 /// The largest board a completion problem may have, from any source (a board, any
 /// parameter file, or the builder): its local search keeps tens of bytes per queen, and
@@ -30,7 +30,7 @@ pub const CONSTRUCT_MAX_N: usize = 1_000_000_000;
 pub const RANDOM_MAX_N: usize = 100_000_000;
 
 /// The largest board an Excluded Diagonals instance is drawn for
-/// ([`excluded_diagonals`](crate::excluded_diagonals)): the draw checks every row and
+/// ([`excluded_diagonals`](crate::complete::excluded_diagonals)): the draw checks every row and
 /// column after each of the `4n − 2` diagonals, O(n⁴) steps, a blink at 64 and hours at
 /// 1,000.
 pub const INSTANCE_MAX_N: usize = 64;
@@ -38,9 +38,9 @@ pub const INSTANCE_MAX_N: usize = 64;
 /// The largest board the drawn text formats print: `n²` characters a board.
 pub const DRAWN_MAX_N: usize = 10_000;
 
-/// The largest board [`nth_solution`](crate::nth_solution),
-/// [`solution_index`](crate::solution_index) and
-/// [`uniform_solution`](crate::uniform_solution) are offered for: each costs about a full
+/// The largest board [`nth_solution`](crate::counting::nth_solution),
+/// [`solution_index`](crate::counting::solution_index) and
+/// [`uniform_solution`](crate::counting::uniform_solution) are offered for: each costs about a full
 /// count without symmetry, minutes at 18.
 pub const RANK_MAX_N: usize = 18;
 

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// One of the 8 rotations and reflections of the `n × n` board (the dihedral group D4).
 ///
 /// ```
-/// use queens::Symmetry;
+/// use queens::symmetry::Symmetry;
 ///
 /// let s = [1, 3, 0, 2];
 /// assert_eq!(Symmetry::FlipColumns.apply(&s), [2, 0, 3, 1]);
@@ -50,7 +50,7 @@ impl Symmetry {
     /// Where the square `(row, column)` of an `n × n` board goes.
     ///
     /// ```
-    /// use queens::Symmetry;
+    /// use queens::symmetry::Symmetry;
     ///
     /// assert_eq!(Symmetry::Rotate90.square(8, (0, 0)), (0, 7));
     /// assert_eq!(Symmetry::Transpose.square(8, (2, 5)), (5, 2));
@@ -87,7 +87,7 @@ impl Symmetry {
 /// `solve --unique` prints for its class.
 ///
 /// ```
-/// assert_eq!(queens::canonical(&[2, 0, 3, 1]), [1, 3, 0, 2]);
+/// assert_eq!(queens::symmetry::canonical(&[2, 0, 3, 1]), [1, 3, 0, 2]);
 /// ```
 pub fn canonical(columns: &[u32]) -> Vec<u32> {
     Symmetry::ALL
@@ -143,8 +143,8 @@ impl CanonicalTest {
 /// (1 for the single solution of n = 1 and the empty board).
 ///
 /// ```
-/// assert_eq!(queens::class_size(&[1, 3, 0, 2]), 2);
-/// assert_eq!(queens::class_size(&[0, 4, 7, 5, 2, 6, 1, 3]), 8);
+/// assert_eq!(queens::symmetry::class_size(&[1, 3, 0, 2]), 2);
+/// assert_eq!(queens::symmetry::class_size(&[0, 4, 7, 5, 2, 6, 1, 3]), 8);
 /// ```
 pub fn class_size(columns: &[u32]) -> usize {
     let mut images: Vec<Vec<u32>> = Symmetry::ALL.iter().map(|s| s.apply(columns)).collect();
@@ -161,7 +161,7 @@ pub fn class_size(columns: &[u32]) -> usize {
 /// orbit of squares at a time and is far smaller than a full search.
 ///
 /// ```
-/// use queens::{Symmetry, count_fixed};
+/// use queens::symmetry::{Symmetry, count_fixed};
 ///
 /// assert_eq!(count_fixed(8, Symmetry::Rotate180)?, 4);
 /// assert_eq!(count_fixed(12, Symmetry::Rotate90)?, 8);

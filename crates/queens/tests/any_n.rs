@@ -91,9 +91,9 @@ fn boards_past_the_construction_limit_are_refused() {
 #[test]
 fn instances_past_their_limit_are_refused() {
     use queens::limits::INSTANCE_MAX_N;
-    assert!(queens::excluded_diagonals(INSTANCE_MAX_N, 1).is_ok());
+    assert!(queens::complete::excluded_diagonals(INSTANCE_MAX_N, 1).is_ok());
     assert!(matches!(
-        queens::excluded_diagonals(INSTANCE_MAX_N + 1, 1),
+        queens::complete::excluded_diagonals(INSTANCE_MAX_N + 1, 1),
         Err(queens::Error::TooLarge {
             max: INSTANCE_MAX_N,
             ..

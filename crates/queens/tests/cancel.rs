@@ -5,7 +5,7 @@ use std::num::NonZeroUsize;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use queens::{Cancel, Completion, Counter, Error, Outcome, excluded_diagonals};
+use queens::{Cancel, Completion, Counter, Error, Outcome, complete::excluded_diagonals};
 
 /// Runs `work` with a handle that is cancelled `after` it starts, and returns its
 /// result with how long it ran.
@@ -27,7 +27,7 @@ fn cancelled_after<T>(after: Duration, work: impl FnOnce(Cancel) -> T) -> (T, Du
 fn a_long_count_stops_soon_after_it_is_cancelled() {
     // n = 21 takes a core about half an hour. On one thread the symmetric unit comes
     // first and takes seconds: cancelled inside it, it stops and is never reported.
-    let plan = queens::plan(21).unwrap();
+    let plan = queens::counting::plan(21).unwrap();
     let reported = std::sync::Mutex::new(Vec::new());
     let (result, took) = cancelled_after(Duration::from_millis(300), |cancel| {
         Counter::new()

@@ -6,8 +6,12 @@ use std::time::{Duration, Instant};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use queens::{
-    Completion, Diagonal, Error, Export, GivenConflict, NotCompletion, Outcome, SolverAnswer,
-    excluded_diagonals, export, parse_completion, parse_solver_answer, reference, validate,
+    Completion, Diagonal, Error, Outcome,
+    complete::{
+        Export, GivenConflict, NotCompletion, SolverAnswer, excluded_diagonals, export,
+        parse_completion, parse_solver_answer,
+    },
+    reference, validate,
 };
 
 /// Whether `columns` keeps every given queen of `problem` where it stands.

@@ -203,7 +203,7 @@ proptest! {
         stray in prop::sample::select(vec!['z', '#', '?', '~']),
     ) {
         let mut buf = Vec::new();
-        queens::render(&mut buf, &columns, format, 0);
+        queens::formats::render(&mut buf, &columns, format, 0);
         let text = String::from_utf8(buf).unwrap();
         let boundaries: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
         let i = boundaries[at.index(boundaries.len())];
@@ -222,12 +222,13 @@ mod streaming {
     /// The verdicts of every reader of column arrays: the streaming verifier, the seeking
     /// one, and the in-memory parser with `validate`.
     fn all_readers(text: &str) -> [ReadResult; 3] {
-        let from_stream =
-            |verdicts: &mut dyn Iterator<Item = Result<queens::Verdict, queens::Error>>| {
-                verdicts
-                    .map(|v| v.map(|v| (v.line, v.n, v.result)))
-                    .collect::<Result<Vec<_>, _>>()
-            };
+        let from_stream = |verdicts: &mut dyn Iterator<
+            Item = Result<queens::formats::Verdict, queens::Error>,
+        >| {
+            verdicts
+                .map(|v| v.map(|v| (v.line, v.n, v.result)))
+                .collect::<Result<Vec<_>, _>>()
+        };
         let parsed = parse_placements(text).map(|all| {
             all.into_iter()
                 .map(|p| {
@@ -237,8 +238,8 @@ mod streaming {
                 .collect()
         });
         [
-            from_stream(&mut queens::verify_columns(text.as_bytes())),
-            queens::verify_columns_seekable(Cursor::new(text))
+            from_stream(&mut queens::formats::verify_columns(text.as_bytes())),
+            queens::formats::verify_columns_seekable(Cursor::new(text))
                 .and_then(|v| from_stream(&mut { v })),
             parsed,
         ]
@@ -324,7 +325,7 @@ fn read_failures_keep_their_cause() {
             Err(std::io::Error::other("disk on fire"))
         }
     }
-    let e = queens::verify_columns(std::io::BufReader::new(Broken))
+    let e = queens::formats::verify_columns(std::io::BufReader::new(Broken))
         .next()
         .unwrap()
         .unwrap_err();

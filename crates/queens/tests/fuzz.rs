@@ -7,7 +7,9 @@
 use std::io::Cursor;
 
 use proptest::prelude::*;
-use queens::{Completion, Placement, parse_completion, parse_placements, verify_columns};
+use queens::{
+    Completion, Placement, complete::parse_completion, formats::verify_columns, parse_placements,
+};
 
 /// The longest error message any parser may give: a line, not an echo of the input.
 const MESSAGE_MAX: usize = 400;
@@ -36,7 +38,7 @@ fn every_placement_reader(text: &str) -> Result<(), TestCaseError> {
             short_message(&e)?;
         }
     }
-    let seekable = queens::verify_columns_seekable(Cursor::new(text.as_bytes())).unwrap();
+    let seekable = queens::formats::verify_columns_seekable(Cursor::new(text.as_bytes())).unwrap();
     for verdict in seekable {
         if let Err(e) = verdict {
             short_message(&e)?;

@@ -37,8 +37,8 @@ known_counts! {
 #[test]
 fn plan_units_yield_known_counts() {
     for n in 0..=15 {
-        let plan = queens::plan_split(n, 1).unwrap();
-        let sum: queens::Share = plan.units().iter().map(|u| u.count()).sum();
+        let plan = queens::counting::plan_split(n, 1).unwrap();
+        let sum: queens::counting::Share = plan.units().iter().map(|u| u.count()).sum();
         let counts = sum.tally(n).unwrap();
         assert_eq!(counts.total, A000170[n], "total({n})");
         assert_eq!(counts.unique(), A002562[n], "unique({n})");

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use queens::{Completion, Outcome, parse_completion, validate};
+use queens::{Completion, Outcome, complete::parse_completion, validate};
 
 fn data(dir: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,6 +1,9 @@
 //! Ranking and exact uniform sampling, checked against the enumeration.
 
-use queens::{Solutions, count_prefix, nth_solution, solution_index, uniform_solution};
+use queens::{
+    Solutions,
+    counting::{count_prefix, nth_solution, solution_index, uniform_solution},
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

@@ -5,7 +5,12 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use queens::{Counter, Symmetry, UniqueSolutions, count_fixed, plan, reference};
+use queens::{
+    Counter, UniqueSolutions,
+    counting::plan,
+    reference,
+    symmetry::{Symmetry, count_fixed},
+};
 
 /// Where a symmetry moves square `(r, c)` of a board whose last index is `m`.
 type SquareMap = fn(i64, i64, i64) -> (i64, i64);
@@ -52,8 +57,8 @@ fn class_breakdown_and_representatives_match_brute_force() {
                 reps.insert(s.clone());
                 classes[imgs.len()] += 1;
             }
-            assert_eq!(queens::class_size(s), imgs.len(), "{s:?}");
-            assert_eq!(&queens::canonical(s), imgs.first().unwrap());
+            assert_eq!(queens::symmetry::class_size(s), imgs.len(), "{s:?}");
+            assert_eq!(&queens::symmetry::canonical(s), imgs.first().unwrap());
         }
         // The counter, on one thread and on several.
         let one = Counter::new().threads(std::num::NonZeroUsize::MIN).count(n);
@@ -129,7 +134,7 @@ proptest! {
     #[test]
     fn units_add_up_to_the_sequential_total(n in 0usize..=12) {
         let p = plan(n).unwrap();
-        let sum: queens::Share = p.units().iter().map(|u| u.count()).sum();
+        let sum: queens::counting::Share = p.units().iter().map(|u| u.count()).sum();
         prop_assert_eq!(sum.total, reference::count(n));
     }
 
@@ -150,7 +155,7 @@ proptest! {
         let mut units = p.units().to_vec();
         units.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(order));
         let counter = Counter::new().threads(std::num::NonZeroUsize::MIN);
-        let sum: queens::Share = (0..shards)
+        let sum: queens::counting::Share = (0..shards)
             .map(|s| {
                 let share: Vec<_> = units.iter().skip(s).step_by(shards).copied().collect();
                 counter.run(&share, |_, _, _| {}).unwrap()
@@ -163,7 +168,7 @@ proptest! {
     /// search of the whole board restricted to each image of its column sets.
     #[test]
     fn units_agree_with_their_slow_recount(n in 6usize..=12, sets in 1usize..=40, pick in any::<prop::sample::Index>()) {
-        let p = queens::plan_split(n, sets).unwrap();
+        let p = queens::counting::plan_split(n, sets).unwrap();
         let unit = p.units()[pick.index(p.units().len())];
         prop_assert_eq!(unit.count(), unit.recount_slow(), "{}", unit.describe());
     }

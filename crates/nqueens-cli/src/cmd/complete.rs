@@ -10,7 +10,8 @@ use queens::limits::excerpt;
 
 use crate::limits::PICTURE_MAX_BOARDS;
 use queens::{
-    Completion, Export, Outcome, SolutionWriter, check_completion_start, parse_completion_from,
+    Completion, Outcome, SolutionWriter,
+    complete::{Export, check_completion_start, parse_completion_from},
 };
 
 use super::picture;
@@ -170,7 +171,7 @@ pub(crate) fn read_problem(file: Option<&Path>) -> anyhow::Result<Completion> {
 /// Writes `problem` for another solver on standard output.
 pub(crate) fn export(problem: &Completion, to: Export) -> anyhow::Result<Exit> {
     let mut out = super::stdout();
-    queens::export(problem, to, &mut out).map_err(|e| match e.kind() {
+    queens::complete::export(problem, to, &mut out).map_err(|e| match e.kind() {
         queens::ErrorKind::Usage => usage(format!("cannot export to {to}: {e}")),
         _ => anyhow::Error::new(e),
     })?;

@@ -7,7 +7,10 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use indicatif::ProgressBar;
-use queens::{Counter, Plan, Tally, Unit, plan};
+use queens::{
+    Counter, Tally,
+    counting::{Plan, Unit, plan},
+};
 
 use crate::error::{Exit, shown, usage};
 

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use queens::excluded_diagonals;
+use queens::complete::excluded_diagonals;
 
 use crate::cli::InstanceArgs;
 use crate::error::{Exit, usage};

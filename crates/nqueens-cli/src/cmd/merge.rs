@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use queens::Share;
+use queens::counting::Share;
 use rand::SeedableRng;
 use rand::seq::index::sample;
 use rand_chacha::ChaCha8Rng;
@@ -65,7 +65,7 @@ struct Scan {
 }
 
 /// Reads every unit record in the directories against the plan.
-fn scan(args: &MergeArgs, plan: &queens::Plan, hash: &str) -> anyhow::Result<Scan> {
+fn scan(args: &MergeArgs, plan: &queens::counting::Plan, hash: &str) -> anyhow::Result<Scan> {
     let count = plan.units().len();
     let mut found: Vec<Vec<(PathBuf, Share)>> = vec![Vec::new(); count];
     let mut damaged: Vec<(PathBuf, String)> = Vec::new();
@@ -163,7 +163,7 @@ fn diagnosis(scan: &Scan, args: &MergeArgs, count: usize) -> anyhow::Result<Opti
 
 /// Recounts `percent` of the units, drawn at random, by the slow path; whether all agree
 /// with their records (the disagreeing ones are named on stderr).
-fn recheck(plan: &queens::Plan, shares: &[Share], percent: f64) -> bool {
+fn recheck(plan: &queens::counting::Plan, shares: &[Share], percent: f64) -> bool {
     let count = shares.len();
     let k = ((percent / 100.0) * count as f64).ceil() as usize;
     let seed = plan.units().len() as u64 ^ std::process::id() as u64;

@@ -2,7 +2,7 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use queens::{SolutionWriter, construct, random_solution, uniform_solution};
+use queens::{SolutionWriter, construct, counting::uniform_solution, random_solution};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

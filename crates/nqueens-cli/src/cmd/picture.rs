@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::Context;
-use queens::Picture;
+use queens::formats::Picture;
 use resvg::{tiny_skia, usvg};
 
 use crate::cli::{FormatArg, PictureArgs};

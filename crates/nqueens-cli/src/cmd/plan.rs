@@ -8,9 +8,9 @@ use crate::store::{PlanFile, write_atomic};
 
 pub(crate) fn run(args: &PlanArgs) -> anyhow::Result<Exit> {
     let plan = match args.units {
-        None => queens::plan(args.n)?,
+        None => queens::counting::plan(args.n)?,
         Some(wanted) => {
-            let plan = queens::plan_with_units(args.n, wanted)?;
+            let plan = queens::counting::plan_with_units(args.n, wanted)?;
             if plan.units().len() < wanted.get() {
                 return Err(usage(format!(
                     "--units {wanted}: n = {} splits into at most {} units (one column set of the top half each); ask for at most that",

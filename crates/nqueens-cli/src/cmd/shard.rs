@@ -4,7 +4,7 @@ use std::fs;
 use std::sync::Mutex;
 
 use anyhow::Context;
-use queens::Unit;
+use queens::counting::Unit;
 
 use crate::cli::{ShardArgs, UnitIds};
 use crate::error::{Exit, say, shown, usage};

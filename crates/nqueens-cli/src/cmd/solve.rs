@@ -121,7 +121,7 @@ fn nth(n: usize, k: u128) -> anyhow::Result<Vec<u32>> {
             "n = {n} is too large for --nth: at most {RANK_MAX_N} (ranking counts the solutions before it)"
         )));
     }
-    let Some(solution) = queens::nth_solution(n, k)? else {
+    let Some(solution) = queens::counting::nth_solution(n, k)? else {
         let total = queens::Counter::new().count(n)?.total;
         return Err(usage(match total {
             0 => format!("--nth {k}: n = {n} has no solutions"),

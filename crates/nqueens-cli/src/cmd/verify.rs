@@ -7,8 +7,9 @@ use std::path::Path;
 use anyhow::Context;
 use queens::limits::excerpt_name;
 use queens::{
-    Conflict, Outcome, SolverAnswer, parse_solver_answer_from, read_placements, verify_columns,
-    verify_columns_seekable,
+    Conflict, Outcome,
+    complete::{SolverAnswer, parse_solver_answer_from},
+    formats::{read_placements, verify_columns, verify_columns_seekable},
 };
 
 use crate::cli::VerifyArgs;

@@ -103,7 +103,7 @@ impl Diagonal {
 /// Why the givens of a [`Completion`] cannot be part of any solution, before any search.
 ///
 /// ```
-/// use queens::{Completion, GivenConflict};
+/// use queens::{Completion, complete::GivenConflict};
 ///
 /// let err = Completion::new(8).queen(1, 3).queen(4, 6).first().unwrap_err();
 /// assert_eq!(
@@ -203,7 +203,7 @@ impl Completion {
     /// other, none on a closed square or diagonal.
     ///
     /// ```
-    /// use queens::{Completion, GivenConflict};
+    /// use queens::{Completion, complete::GivenConflict};
     ///
     /// let c = Completion::new(4).queen(0, 0).block(0, 0);
     /// assert_eq!(c.check(), Err(GivenConflict::Blocked { queen: (0, 0) }));

@@ -13,7 +13,7 @@ use crate::limits::INSTANCE_MAX_N;
 /// An Excluded Diagonals instance: a board size and diagonals in the order they were
 /// drawn, meant to be cut to their first `k` (see [`Completion::first_diagonals`]); its
 /// [`Display`](fmt::Display) form is the CSPLib parameter format that
-/// [`parse_completion`](crate::parse_completion) reads.
+/// [`parse_completion`](crate::complete::parse_completion) reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExcludedDiagonals {
     /// The board size.
@@ -26,7 +26,7 @@ impl ExcludedDiagonals {
     /// The problem with the first `count` diagonals (all of them when `count` is larger).
     ///
     /// ```
-    /// let instance = queens::excluded_diagonals(8, 1)?;
+    /// let instance = queens::complete::excluded_diagonals(8, 1)?;
     /// assert_eq!(instance.completion(3).diagonals(), &instance.diagonals[..3]);
     /// # Ok::<(), queens::Error>(())
     /// ```
@@ -63,12 +63,12 @@ impl fmt::Display for ExcludedDiagonals {
 /// ones.
 ///
 /// ```
-/// let instance = queens::excluded_diagonals(10, 7)?;
-/// assert_eq!(instance, queens::excluded_diagonals(10, 7)?);
-/// assert!(queens::excluded_diagonals(65, 7).is_err());
+/// let instance = queens::complete::excluded_diagonals(10, 7)?;
+/// assert_eq!(instance, queens::complete::excluded_diagonals(10, 7)?);
+/// assert!(queens::complete::excluded_diagonals(65, 7).is_err());
 /// let text = instance.to_string();
 /// assert!(text.starts_with("n = 10\nnumdiags = "));
-/// assert_eq!(queens::parse_completion(&text)?.diagonals(), &instance.diagonals[..]);
+/// assert_eq!(queens::complete::parse_completion(&text)?.diagonals(), &instance.diagonals[..]);
 /// # Ok::<(), queens::Error>(())
 /// ```
 ///

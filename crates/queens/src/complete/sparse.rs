@@ -11,10 +11,11 @@ use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use super::Completion;
 use super::grid::Board;
+use super::search::Clock;
 use super::search::tightest;
 use super::walk::Walk;
-use super::{Clock, Completion};
 use crate::bitboard::{MAX_N, full_mask};
 
 /// The open part of a board whose givens leave at most [`MAX_N`] rows without a queen.

@@ -24,7 +24,7 @@ use crate::limits::{COMPLETION_MAX_N, NESTING_MAX_DEPTH, excerpt};
 /// against the board later, by [`Completion::check`].
 ///
 /// ```
-/// use queens::{parse_completion, Diagonal};
+/// use queens::{Diagonal, complete::parse_completion};
 ///
 /// let board = parse_completion("....\n.x..\nQ...\n....\n")?;
 /// assert_eq!((board.n(), board.queens(), board.blocked()), (4, &[(2, 0)][..], &[(1, 1)][..]));
@@ -48,7 +48,7 @@ pub fn parse_completion(text: &str) -> Result<Completion, Error> {
 /// before the text rather than hold them.
 ///
 /// ```
-/// let e = queens::parse_completion_from("letting n be 4\nletting n be 5\n", 10).unwrap_err();
+/// let e = queens::complete::parse_completion_from("letting n be 4\nletting n be 5\n", 10).unwrap_err();
 /// assert!(e.to_string().starts_with("line 11: the board size"), "{e}");
 /// assert!(e.to_string().contains("lines 10 and 11"), "{e}");
 /// ```
@@ -77,9 +77,9 @@ pub fn parse_completion_from(text: &str, first_line: usize) -> Result<Completion
 /// the rest: a board square, a parameter's name or a comment.
 ///
 /// ```
-/// assert!(queens::check_completion_start('l').is_ok());
-/// assert!(queens::check_completion_start('.').is_ok());
-/// let e = queens::check_completion_start('\0').unwrap_err();
+/// assert!(queens::complete::check_completion_start('l').is_ok());
+/// assert!(queens::complete::check_completion_start('.').is_ok());
+/// let e = queens::complete::check_completion_start('\0').unwrap_err();
 /// assert!(e.to_string().starts_with("line 1: cannot tell the format from '\\0'"));
 /// ```
 pub fn check_completion_start(first: char) -> Result<(), Error> {

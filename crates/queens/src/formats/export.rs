@@ -21,10 +21,10 @@ use crate::{Conflict, Error, validate};
 /// A language a completion problem can be exported to.
 ///
 /// ```
-/// use queens::{Completion, Export};
+/// use queens::{Completion, complete::Export};
 ///
 /// let mut cnf = Vec::new();
-/// queens::export(&Completion::new(4).queen(0, 1), Export::Dimacs, &mut cnf)?;
+/// queens::complete::export(&Completion::new(4).queen(0, 1), Export::Dimacs, &mut cnf)?;
 /// let cnf = String::from_utf8(cnf).unwrap();
 /// assert!(cnf.lines().any(|l| l.starts_with("p cnf 16 ")));
 /// assert!(cnf.lines().any(|l| l == "2 0")); // the given queen on row 0, column 1
@@ -323,7 +323,7 @@ pub enum SolverAnswer {
 /// [`parse_placements`](crate::parse_placements) reads.
 ///
 /// ```
-/// use queens::{SolverAnswer, parse_solver_answer};
+/// use queens::complete::{SolverAnswer, parse_solver_answer};
 ///
 /// let sat = "s SATISFIABLE\nv -1 2 -3 -4 -5 -6 -7 8 9 -10 -11 -12 -13 -14 15 -16 0\n";
 /// assert_eq!(parse_solver_answer(4, sat)?, SolverAnswer::Queens(vec![(0, 1), (1, 3), (2, 0), (3, 2)]));
@@ -339,7 +339,7 @@ pub fn parse_solver_answer(n: usize, text: &str) -> Result<SolverAnswer, Error> 
 /// so that messages number lines as the input does.
 ///
 /// ```
-/// let e = queens::parse_solver_answer_from(4, "s SATISFIABLE\ns UNSATISFIABLE\n", 5).unwrap_err();
+/// let e = queens::complete::parse_solver_answer_from(4, "s SATISFIABLE\ns UNSATISFIABLE\n", 5).unwrap_err();
 /// assert!(e.to_string().starts_with("line 6:"), "{e}");
 /// ```
 pub fn parse_solver_answer_from(
@@ -629,7 +629,7 @@ impl Completion {
     /// diagonal.
     ///
     /// ```
-    /// use queens::{Completion, NotCompletion};
+    /// use queens::{Completion, complete::NotCompletion};
     ///
     /// let p = Completion::new(4).queen(0, 1).block(2, 0);
     /// assert_eq!(p.check_completion(&[(0, 1), (1, 3), (2, 0), (3, 2)]), Err(NotCompletion::Blocked((2, 0))));

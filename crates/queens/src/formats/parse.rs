@@ -29,7 +29,7 @@ pub struct Parsed {
 ///   (`line` format, rows separated by spaces; trailing spaces are ignored);
 /// - `[` or a digit: column arrays, one per line, in brackets or bare (`[1, 3, 0, 2]`,
 ///   `[1 3 0 2]`, `1 3 0 2`, `1,3,0,2`, and `[]`, the empty board), read exactly as
-///   [`verify_columns`](crate::verify_columns) reads them; or, when the text starts with
+///   [`verify_columns`](crate::formats::verify_columns) reads them; or, when the text starts with
 ///   `[[` or `["` (white space between them allowed), one LeetCode JSON array of boards;
 /// - `{`: JSON Lines with a `columns` array (and, optionally, `n` that must match);
 /// - `╔`: the `unicode` format's framed grids.
@@ -59,9 +59,9 @@ pub fn parse_placements(text: &str) -> Result<Vec<Parsed>, Error> {
 /// can refuse an input from its first bytes, before reading the rest.
 ///
 /// ```
-/// assert!(queens::check_placements_start("\n  [1, 3").is_ok());
-/// assert!(queens::check_placements_start("   ").is_ok());
-/// let e = queens::check_placements_start("\n\0\0\0").unwrap_err();
+/// assert!(queens::formats::check_placements_start("\n  [1, 3").is_ok());
+/// assert!(queens::formats::check_placements_start("   ").is_ok());
+/// let e = queens::formats::check_placements_start("\n\0\0\0").unwrap_err();
 /// assert!(e.to_string().starts_with("line 2: cannot tell the format from '\\0'"));
 /// ```
 pub fn check_placements_start(text: &str) -> Result<(), Error> {
@@ -93,7 +93,7 @@ fn starts_format(first: char, line: usize) -> Result<(), Error> {
 ///
 /// ```
 /// let text = "1 3 0 2\r2 0 3 1\r";
-/// let all: Vec<_> = queens::read_placements(text.as_bytes()).collect::<Result<_, _>>()?;
+/// let all: Vec<_> = queens::formats::read_placements(text.as_bytes()).collect::<Result<_, _>>()?;
 /// assert_eq!(all.len(), 2);
 /// assert_eq!((all[1].line, all[1].placement.as_ref().unwrap().columns()), (2, &[2, 0, 3, 1][..]));
 /// # Ok::<(), queens::Error>(())

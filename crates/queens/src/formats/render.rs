@@ -122,7 +122,7 @@ impl<W: Write> SolutionWriter<W> {
 ///
 /// ```
 /// let mut buf = Vec::new();
-/// queens::render(&mut buf, &[1, 3, 0, 2], queens::Format::Line, 0);
+/// queens::formats::render(&mut buf, &[1, 3, 0, 2], queens::Format::Line, 0);
 /// assert_eq!(buf, b".Q.. ...Q Q... ..Q.\n");
 /// ```
 pub fn render(buf: &mut Vec<u8>, columns: &[u32], format: Format, index: u64) {

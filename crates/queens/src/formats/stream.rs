@@ -33,7 +33,7 @@ pub struct Verdict {
 /// hundreds of millions of queens, [`verify_columns_seekable`] needs 5 bits a queen.
 ///
 /// ```
-/// use queens::{verify_columns, Conflict};
+/// use queens::{Conflict, formats::verify_columns};
 ///
 /// let verdicts: Vec<_> = verify_columns("[1, 3, 0, 2]\n0 2 4 1 3 5\n".as_bytes())
 ///     .collect::<Result<_, _>>()?;
@@ -64,7 +64,7 @@ pub fn verify_columns<R: BufRead>(input: R) -> ColumnVerdicts<R> {
 ///
 /// ```
 /// use std::io::Cursor;
-/// use queens::verify_columns_seekable;
+/// use queens::formats::verify_columns_seekable;
 ///
 /// let long: Vec<u32> = queens::construct(2_000_000).unwrap().unwrap().collect();
 /// let text = format!("{long:?}\n[0, 0]\n");

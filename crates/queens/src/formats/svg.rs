@@ -6,7 +6,7 @@ use std::io::{self, Write};
 /// pictures need no font; the web page draws the same one.
 ///
 /// ```
-/// assert!(queens::QUEEN_PATH.starts_with('M'));
+/// assert!(queens::formats::QUEEN_PATH.starts_with('M'));
 /// ```
 pub const QUEEN_PATH: &str = "M18 84h64l-4-10H22z M22 70h56l6-38-16 18-8-30-10 26-10-26-8 30-16-18z \
 M14 28a6 6 0 1 0 0.1 0z M32 16a6 6 0 1 0 0.1 0z M50 12a6 6 0 1 0 0.1 0z \
@@ -34,7 +34,7 @@ const GLYPH_PIXELS: usize = 12;
 ///
 /// ```
 /// let mut svg = Vec::new();
-/// queens::Picture::new().write(&mut svg, &[&[1, 3, 0, 2]])?;
+/// queens::formats::Picture::new().write(&mut svg, &[&[1, 3, 0, 2]])?;
 /// let svg = String::from_utf8(svg).unwrap();
 /// assert!(svg.starts_with("<svg"));
 /// assert_eq!(svg.matches("<use href=\"#queen\"").count(), 4);
@@ -81,7 +81,7 @@ impl Picture {
     /// queens, so that each square still covers whole pixels when drawn; at least 16.
     ///
     /// ```
-    /// let p = queens::Picture::new();
+    /// let p = queens::formats::Picture::new();
     /// assert_eq!(p.size(8, 1), (480, 480));
     /// assert_eq!(p.size(2000, 1), (4000, 4000));
     /// ```
@@ -98,7 +98,7 @@ impl Picture {
     /// The picture's size in pixels for `boards` boards of `n` queens.
     ///
     /// ```
-    /// let p = queens::Picture::new().columns(2).pixels(100);
+    /// let p = queens::formats::Picture::new().columns(2).pixels(100);
     /// assert_eq!(p.size(8, 3), (213, 213)); // two boards across, two down, a gap between
     /// ```
     pub fn size(&self, n: usize, boards: usize) -> (usize, usize) {

@@ -14,9 +14,9 @@ use crate::{Counter, Error, Placement, Solutions};
 /// after the prefix are counted on rayon's threads.
 ///
 /// ```
-/// assert_eq!(queens::count_prefix(8, &[])?, 92);
-/// assert_eq!(queens::count_prefix(8, &[0])?, 4);
-/// assert_eq!(queens::count_prefix(8, &[0, 1])?, 0);
+/// assert_eq!(queens::counting::count_prefix(8, &[])?, 92);
+/// assert_eq!(queens::counting::count_prefix(8, &[0])?, 4);
+/// assert_eq!(queens::counting::count_prefix(8, &[0, 1])?, 0);
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn count_prefix(n: usize, prefix: &[u32]) -> Result<u128, Error> {
@@ -53,10 +53,10 @@ pub fn count_prefix(n: usize, prefix: &[u32]) -> Result<u128, Error> {
 /// minutes at 18; above [`RANK_MAX_N`] it is refused as [`Error::TooLarge`].
 ///
 /// ```
-/// let third = queens::nth_solution(8, 2)?.unwrap();
+/// let third = queens::counting::nth_solution(8, 2)?.unwrap();
 /// assert_eq!(third.columns(), queens::Solutions::new(8)?.nth(2).unwrap().columns());
-/// assert!(queens::nth_solution(8, 92)?.is_none());
-/// assert!(queens::nth_solution(19, 0).is_err());
+/// assert!(queens::counting::nth_solution(8, 92)?.is_none());
+/// assert!(queens::counting::nth_solution(19, 0).is_err());
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn nth_solution(n: usize, k: u128) -> Result<Option<Placement>, Error> {
@@ -90,9 +90,9 @@ pub fn nth_solution(n: usize, k: u128) -> Result<Option<Placement>, Error> {
 /// each smaller column of each row; `None` when `columns` is not a solution.
 ///
 /// ```
-/// let third = queens::nth_solution(8, 2)?.unwrap();
-/// assert_eq!(queens::solution_index(third.columns())?, Some(2));
-/// assert_eq!(queens::solution_index(&[0, 1, 2, 3])?, None);
+/// let third = queens::counting::nth_solution(8, 2)?.unwrap();
+/// assert_eq!(queens::counting::solution_index(third.columns())?, Some(2));
+/// assert_eq!(queens::counting::solution_index(&[0, 1, 2, 3])?, None);
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn solution_index(columns: &[u32]) -> Result<Option<u128>, Error> {
@@ -117,7 +117,7 @@ pub fn solution_index(columns: &[u32]) -> Result<Option<u128>, Error> {
 /// use rand::SeedableRng;
 ///
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-/// let s = queens::uniform_solution(8, &mut rng)?.unwrap();
+/// let s = queens::counting::uniform_solution(8, &mut rng)?.unwrap();
 /// assert!(s.validate().is_ok());
 /// # Ok::<(), queens::Error>(())
 /// ```

@@ -1,18 +1,4 @@
-//! Counting solutions without listing them, on as many threads as asked.
-//!
-//! [`Counter`] (here) runs the [`plan`]'s deterministic list of work units and adds up
-//! their [`Share`]s: the units join half boards ([`halves`], whose inner loop is
-//! [`pairs`]), and one counts the symmetric solutions, from which the classes follow
-//! ([`Share::tally`]). [`rank`] counts below a prefix to find the solution at a given
-//! position or a uniformly random one.
-
-pub(crate) mod halves;
-mod pairs;
-pub(crate) mod plan;
-pub(crate) mod rank;
-mod tally;
-
-pub use tally::{Share, Tally};
+//! [`Counter`]: runs a plan's units on the threads asked for and adds up their shares.
 
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -20,12 +6,13 @@ use std::time::{Duration, Instant};
 
 use crate::threads::prelude::*;
 
+use super::halves::{Halves, Scratch};
+use super::plan::{Plan, Unit, UnitKind, plan};
+use super::tally::{Share, Tally};
 use crate::Error;
 use crate::cancel::{Cancel, cancelled};
 use crate::limits::{COUNT_MAX_MEMORY, COUNT_MIN_MEMORY};
 use crate::threads::on_threads;
-use halves::{Halves, Scratch};
-use plan::{Plan, Unit, UnitKind, plan};
 
 /// The memory a count may use by default: 2 GiB, half of it for the tables of
 /// placements the halves are joined from (see [`Counter::memory`]).
@@ -150,7 +137,7 @@ impl Counter {
     /// ```
     /// use std::sync::atomic::{AtomicUsize, Ordering};
     ///
-    /// let plan = queens::plan(9)?;
+    /// let plan = queens::counting::plan(9)?;
     /// let finished = AtomicUsize::new(0);
     /// let counts = queens::Counter::new().count_plan(&plan, |_, _, _| {
     ///     finished.fetch_add(1, Ordering::Relaxed);
@@ -171,7 +158,7 @@ impl Counter {
     /// Runs `units` (any subset of a plan) and adds up their shares.
     ///
     /// ```
-    /// let plan = queens::plan(12)?;
+    /// let plan = queens::counting::plan(12)?;
     /// let (a, b) = plan.units().split_at(10);
     /// let counter = queens::Counter::new();
     /// let sum = counter.run(a, |_, _, _| {})? + counter.run(b, |_, _, _| {})?;

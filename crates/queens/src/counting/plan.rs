@@ -8,7 +8,7 @@
 //!   stands on one of its sets or on an image of one under the symmetries that keep the
 //!   middle row, so its share of the total is exact and independent of every other unit.
 //! * **Symmetric** (one unit, the first): the solutions a half turn and a quarter turn
-//!   leave unchanged ([`count_fixed`](crate::count_fixed)), from which the classes follow by Burnside's lemma
+//!   leave unchanged ([`count_fixed`](crate::symmetry::count_fixed)), from which the classes follow by Burnside's lemma
 //!   once every unit's [`Share`] is added up ([`Share::tally`]).
 //! * **Whole board**: boards smaller than [`SPLIT_MIN_N`] are one unit.
 //!
@@ -29,11 +29,12 @@ use std::sync::{Arc, Mutex};
 
 use super::halves::{Halves, Scratch};
 use super::tally::Share;
-use crate::Symmetry::{Rotate90, Rotate180};
+use crate::Error;
 use crate::bitboard::{Node, check_board, full_mask};
 use crate::limits::PLAN_MAX_UNITS;
+use crate::symmetry::Symmetry;
+use crate::symmetry::Symmetry::{Rotate90, Rotate180};
 use crate::symmetry::count_fixed_unless;
-use crate::{Error, Symmetry};
 
 use crate::limits::COUNT_MAX_N;
 
@@ -69,8 +70,8 @@ pub enum UnitKind {
 /// One independent piece of a count.
 ///
 /// ```
-/// let plan = queens::plan(10)?;
-/// let sum: queens::Share = plan.units().iter().map(|u| u.count()).sum();
+/// let plan = queens::counting::plan(10)?;
+/// let sum: queens::counting::Share = plan.units().iter().map(|u| u.count()).sum();
 /// let tally = sum.tally(10).unwrap();
 /// assert_eq!((tally.total, tally.unique()), (724, 92));
 /// # Ok::<(), queens::Error>(())
@@ -111,7 +112,7 @@ impl Unit {
     /// these).
     ///
     /// ```
-    /// let plan = queens::plan(8)?;
+    /// let plan = queens::counting::plan(8)?;
     /// assert_eq!(plan.units()[0].describe(), "symmetric");
     /// assert_eq!(plan.units()[1].describe(), "halves 0xf..=0xf");
     /// # Ok::<(), queens::Error>(())
@@ -186,7 +187,7 @@ impl Unit {
     /// pair by pair. Far slower than [`Unit::count`].
     ///
     /// ```
-    /// let plan = queens::plan(9)?;
+    /// let plan = queens::counting::plan(9)?;
     /// assert!(plan.units().iter().all(|u| u.recount_slow() == u.count()));
     /// # Ok::<(), queens::Error>(())
     /// ```
@@ -303,7 +304,7 @@ fn fixed_slow(n: usize, symmetry: Symmetry) -> u128 {
 ///   stands on one of its sets or on an image of one under the symmetries that keep the
 ///   middle row, so its share of the total is exact and independent of every other unit.
 /// * **Symmetric** (one unit, the first): the solutions a half turn and a quarter turn
-///   leave unchanged ([`count_fixed`](crate::count_fixed)), from which the classes follow by Burnside's lemma
+///   leave unchanged ([`count_fixed`](crate::symmetry::count_fixed)), from which the classes follow by Burnside's lemma
 ///   once every unit's [`Share`] is added up ([`Share::tally`]).
 /// * **Whole board**: boards smaller than [`SPLIT_MIN_N`] are one unit.
 ///
@@ -335,9 +336,9 @@ impl Plan {
     /// recorded under one can be merged with the other's.
     ///
     /// ```
-    /// let a = queens::plan(12)?.digest();
-    /// assert_eq!(a, queens::plan(12)?.digest());
-    /// assert_ne!(a, queens::plan(13)?.digest());
+    /// let a = queens::counting::plan(12)?.digest();
+    /// assert_eq!(a, queens::counting::plan(12)?.digest());
+    /// assert_ne!(a, queens::counting::plan(13)?.digest());
     /// assert_eq!(a.len(), 64);
     /// # Ok::<(), queens::Error>(())
     /// ```
@@ -374,10 +375,10 @@ impl Plan {
 /// unit.
 ///
 /// ```
-/// let plan = queens::plan(16)?;
-/// assert_eq!(plan, queens::plan(16)?); // the same units, in the same order
+/// let plan = queens::counting::plan(16)?;
+/// assert_eq!(plan, queens::counting::plan(16)?); // the same units, in the same order
 /// assert!(plan.units().iter().enumerate().all(|(i, u)| u.id() == i));
-/// assert!(queens::plan(33).is_err());
+/// assert!(queens::counting::plan(33).is_err());
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn plan(n: usize) -> Result<Plan, Error> {
@@ -392,9 +393,9 @@ pub fn plan(n: usize) -> Result<Plan, Error> {
 /// ([`Error::TooLarge`]).
 ///
 /// ```
-/// let fine = queens::plan_split(12, 1)?;
-/// assert!(fine.units().len() > queens::plan_split(12, 10)?.units().len());
-/// let sum: queens::Share = fine.units().iter().map(|u| u.count()).sum();
+/// let fine = queens::counting::plan_split(12, 1)?;
+/// assert!(fine.units().len() > queens::counting::plan_split(12, 10)?.units().len());
+/// let sum: queens::counting::Share = fine.units().iter().map(|u| u.count()).sum();
 /// assert_eq!(sum.total, 14200);
 /// # Ok::<(), queens::Error>(())
 /// ```
@@ -459,10 +460,10 @@ pub fn plan_split(n: usize, sets_per_unit: usize) -> Result<Plan, Error> {
 /// ```
 /// use std::num::NonZeroUsize;
 ///
-/// let plan = queens::plan_with_units(12, NonZeroUsize::new(100).unwrap())?;
+/// let plan = queens::counting::plan_with_units(12, NonZeroUsize::new(100).unwrap())?;
 /// assert!(plan.units().len() >= 100);
-/// let most = queens::plan_with_units(8, NonZeroUsize::new(1000).unwrap())?;
-/// assert_eq!(most, queens::plan_split(8, 1)?);
+/// let most = queens::counting::plan_with_units(8, NonZeroUsize::new(1000).unwrap())?;
+/// assert_eq!(most, queens::counting::plan_split(8, 1)?);
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn plan_with_units(n: usize, units: NonZeroUsize) -> Result<Plan, Error> {

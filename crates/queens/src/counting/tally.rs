@@ -101,9 +101,9 @@ impl std::iter::Sum for Tally {
 /// With the `serde` feature, serialized as `{"total":92,"half_turn":4,"quarter_turn":0}`.
 ///
 /// ```
-/// use queens::Share;
+/// use queens::counting::Share;
 ///
-/// let plan = queens::plan(8)?;
+/// let plan = queens::counting::plan(8)?;
 /// let sum: Share = plan.units().iter().map(|u| u.count()).sum();
 /// assert_eq!((sum.total, sum.half_turn, sum.quarter_turn), (92, 4, 0));
 /// let tally = sum.tally(8).unwrap();
@@ -129,7 +129,7 @@ impl Share {
     /// damaged or edited files can make it `None`.
     ///
     /// ```
-    /// use queens::Share;
+    /// use queens::counting::Share;
     ///
     /// let eight = Share { total: 92, half_turn: 4, quarter_turn: 0 };
     /// assert_eq!(eight.tally(8).unwrap().classes_of_8, 11);
@@ -163,7 +163,7 @@ impl Share {
     /// image under every symmetry, an orbit of one.
     ///
     /// ```
-    /// use queens::Share;
+    /// use queens::counting::Share;
     ///
     /// assert!(Share { total: 0, half_turn: 3000, quarter_turn: 64 }.is_consistent(12));
     /// assert!(!Share { total: 0, half_turn: 3000, quarter_turn: 65 }.is_consistent(12));
@@ -185,7 +185,7 @@ impl Share {
     /// shares read back from files, which a damaged or edited file could make wrap.
     ///
     /// ```
-    /// use queens::Share;
+    /// use queens::counting::Share;
     ///
     /// let big = Share { total: u128::MAX, ..Share::default() };
     /// assert_eq!(big.checked_add(Share { total: 1, ..Share::default() }), None);

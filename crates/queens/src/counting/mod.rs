@@ -1,0 +1,26 @@
+//! Counting solutions without listing them: the plans of work units a count runs, the
+//! shares they add up to, and the solutions found by counting (at a position, or
+//! uniformly at random).
+//!
+//! [`Counter`](crate::Counter) (and [`count`](crate::count)) runs the [`plan`]'s
+//! deterministic list of [`Unit`]s and adds up their [`Share`]s: the units join half
+//! boards (`halves.rs`, whose inner loop is `pairs.rs`), and one counts the symmetric
+//! solutions, from which the classes of a [`Tally`](crate::Tally) follow
+//! ([`Share::tally`]). The same units, written out with [`plan_split`], survive kills and
+//! are shared out between machines. [`count_prefix`] counts below a prefix, from which
+//! [`nth_solution`], [`solution_index`] and [`uniform_solution`] follow.
+
+pub(crate) mod counter;
+pub(crate) mod halves;
+mod pairs;
+mod plan;
+mod rank;
+pub(crate) mod tally;
+
+pub use counter::DEFAULT_MEMORY;
+pub use plan::{
+    DEFAULT_UNITS, PLAN_VERSION, Plan, SPLIT_MIN_N, Unit, UnitKind, plan, plan_split,
+    plan_with_units,
+};
+pub use rank::{count_prefix, nth_solution, solution_index, uniform_solution};
+pub use tally::Share;
