@@ -357,26 +357,45 @@ impl Parser<'_> {
     }
 }
 
-/// The parameters read so far.
+/// The parameters read so far, by the published format that names them. A file may mix
+/// them (queens given on a board with blocked squares, say); each group adds its part to
+/// the problem.
 #[derive(Default)]
 struct Params {
     n: Option<(usize, i64)>,
+    /// CSPLib 079: `init = [[r, c], …]`, the queens given, 0-based.
     init: Option<(usize, Value)>,
+    diagonal_pairs: DiagonalPairs,
+    strong_diagonals: StrongDiagonals,
+    blocked: BlockedSquares,
+}
+
+/// CSPLib's Excluded Diagonals: `diags = [[d, t], …]`, of which the first `numdiags` count.
+#[derive(Default)]
+struct DiagonalPairs {
     numdiags: Option<(usize, i64)>,
     diags: Option<(usize, Value)>,
-    m: Option<(usize, i64)>,
-    row: Option<(usize, Value)>,
-    col: Option<(usize, Value)>,
-    /// `letting blocks = [[r, c], …]`, 1-based as CSPLib problem 080 publishes them.
-    blocks: Option<(usize, Value)>,
-    /// 1-based squares from `block(r, c).` facts.
-    facts: Vec<(usize, i64, i64)>,
-    /// CSPLib 079's strong diagonals model: `sumdiags` (r + c) and `diffdiags` (r − c),
-    /// with their lengths `numsum` and `numdiff`.
+}
+
+/// CSPLib 079's strong diagonals model: `sumdiags` (r + c) and `diffdiags` (r − c), with
+/// their lengths `numsum` and `numdiff`.
+#[derive(Default)]
+struct StrongDiagonals {
     numsum: Option<(usize, i64)>,
     sumdiags: Option<(usize, Value)>,
     numdiff: Option<(usize, i64)>,
     diffdiags: Option<(usize, Value)>,
+}
+
+/// Blocked n-queens, 1-based as published: MiniZinc's `m`, `row` and `col`, CSPLib 080's
+/// `blocks = [[r, c], …]`, and `block(r, c).` facts.
+#[derive(Default)]
+struct BlockedSquares {
+    m: Option<(usize, i64)>,
+    row: Option<(usize, Value)>,
+    col: Option<(usize, Value)>,
+    blocks: Option<(usize, Value)>,
+    facts: Vec<(usize, i64, i64)>,
 }
 
 fn parse_parameters(text: &str, first: usize) -> Result<Completion, Error> {
@@ -417,17 +436,17 @@ fn parse_parameters(text: &str, first: usize) -> Result<Completion, Error> {
         let key = name.as_str();
         match key {
             "n" => once(&mut params.n, key, line, int(value)?)?,
-            "numdiags" => once(&mut params.numdiags, key, line, int(value)?)?,
-            "m" => once(&mut params.m, key, line, int(value)?)?,
+            "numdiags" => once(&mut params.diagonal_pairs.numdiags, key, line, int(value)?)?,
+            "m" => once(&mut params.blocked.m, key, line, int(value)?)?,
             "init" => once(&mut params.init, key, line, value)?,
-            "diags" => once(&mut params.diags, key, line, value)?,
-            "row" => once(&mut params.row, key, line, value)?,
-            "col" => once(&mut params.col, key, line, value)?,
-            "blocks" => once(&mut params.blocks, key, line, value)?,
-            "numsum" => once(&mut params.numsum, key, line, int(value)?)?,
-            "sumdiags" => once(&mut params.sumdiags, key, line, value)?,
-            "numdiff" => once(&mut params.numdiff, key, line, int(value)?)?,
-            "diffdiags" => once(&mut params.diffdiags, key, line, value)?,
+            "diags" => once(&mut params.diagonal_pairs.diags, key, line, value)?,
+            "row" => once(&mut params.blocked.row, key, line, value)?,
+            "col" => once(&mut params.blocked.col, key, line, value)?,
+            "blocks" => once(&mut params.blocked.blocks, key, line, value)?,
+            "numsum" => once(&mut params.strong_diagonals.numsum, key, line, int(value)?)?,
+            "sumdiags" => once(&mut params.strong_diagonals.sumdiags, key, line, value)?,
+            "numdiff" => once(&mut params.strong_diagonals.numdiff, key, line, int(value)?)?,
+            "diffdiags" => once(&mut params.strong_diagonals.diffdiags, key, line, value)?,
             other => {
                 return Err(Error::parse(
                     line,
@@ -483,7 +502,7 @@ fn fact(p: &mut Parser<'_>, name: &str, line: usize, params: &mut Params) -> Res
         ("board", &[n]) => once(&mut params.n, name, line, n)?,
         ("block", &[r, c]) => {
             p.count_value()?;
-            params.facts.push((line, r, c));
+            params.blocked.facts.push((line, r, c));
         }
         _ => {
             return Err(Error::parse(
@@ -545,29 +564,7 @@ fn numbers(line: usize, value: &Value, name: &str) -> Result<Vec<i64>, Error> {
 /// The problem the parameters state; `first` is the text's first line, where messages
 /// about what no line states point.
 fn build(params: Params, first: usize) -> Result<Completion, Error> {
-    let Some((line, n)) = params.n else {
-        return Err(Error::parse(
-            first,
-            "the board size is missing: expected a line like 'n = 10'",
-        ));
-    };
-    let n = match usize::try_from(n) {
-        Ok(n) if n <= COMPLETION_MAX_N => n,
-        Ok(_) => {
-            return Err(Error::parse(
-                line,
-                format!("n = {n} is too large: at most {COMPLETION_MAX_N} queens"),
-            ));
-        }
-        Err(_) => {
-            return Err(Error::parse(
-                line,
-                format!(
-                    "n = {n} is not a board size: expected a whole number from 0 to {COMPLETION_MAX_N}"
-                ),
-            ));
-        }
-    };
+    let n = board_size(params.n, first)?;
     let mut problem = Completion::new(n);
     if let Some((line, init)) = &params.init {
         for (r, c) in pairs(*line, init, "init")? {
@@ -577,9 +574,44 @@ fn build(params: Params, first: usize) -> Result<Completion, Error> {
             );
         }
     }
-    if let Some((line, diags)) = &params.diags {
+    let problem = params.diagonal_pairs.add_to(problem)?;
+    let problem = params.strong_diagonals.add_to(problem, n)?;
+    params.blocked.add_to(problem, n, first)
+}
+
+/// The board size, which every format states.
+fn board_size(n: Option<(usize, i64)>, first: usize) -> Result<usize, Error> {
+    let Some((line, n)) = n else {
+        return Err(Error::parse(
+            first,
+            "the board size is missing: expected a line like 'n = 10'",
+        ));
+    };
+    match usize::try_from(n) {
+        Ok(n) if n <= COMPLETION_MAX_N => Ok(n),
+        Ok(_) => Err(Error::parse(
+            line,
+            format!("n = {n} is too large: at most {COMPLETION_MAX_N} queens"),
+        )),
+        Err(_) => Err(Error::parse(
+            line,
+            format!(
+                "n = {n} is not a board size: expected a whole number from 0 to {COMPLETION_MAX_N}"
+            ),
+        )),
+    }
+}
+
+impl DiagonalPairs {
+    fn add_to(self, mut problem: Completion) -> Result<Completion, Error> {
+        let Some((line, diags)) = &self.diags else {
+            if let Some((line, _)) = self.numdiags {
+                return Err(Error::parse(line, "numdiags is given but diags is missing"));
+            }
+            return Ok(problem);
+        };
         let all = pairs(*line, diags, "diags")?;
-        let used = match params.numdiags {
+        let used = match self.numdiags {
             Some((l, k)) => usize::try_from(k)
                 .ok()
                 .filter(|&k| k <= all.len())
@@ -604,104 +636,114 @@ fn build(params: Params, first: usize) -> Result<Completion, Error> {
                 }
             });
         }
-    } else if let Some((line, _)) = params.numdiags {
-        return Err(Error::parse(line, "numdiags is given but diags is missing"));
+        Ok(problem)
     }
-    for (list, count, name) in [
-        (&params.sumdiags, params.numsum, "sumdiags"),
-        (&params.diffdiags, params.numdiff, "diffdiags"),
-    ] {
-        let Some((line, list)) = list else {
-            if let Some((line, _)) = count {
-                return Err(Error::parse(
-                    line,
-                    format!("the count of {name} is given but {name} is missing"),
-                ));
-            }
-            continue;
-        };
-        let values = numbers(*line, list, name)?;
-        if let Some((l, k)) = count.filter(|&(_, k)| k != values.len() as i64) {
-            return Err(Error::parse(
-                l,
-                format!(
-                    "{k} {name} are announced, but the list holds {}",
-                    values.len()
-                ),
-            ));
-        }
-        let last = n as i64 - 1;
-        let (diagonal, lowest, highest): (fn(usize, i64) -> Option<Diagonal>, _, _) =
-            if name == "sumdiags" {
-                (Diagonal::with_sum, 0, 2 * last)
-            } else {
-                (Diagonal::with_difference, -last, last)
+}
+
+impl StrongDiagonals {
+    fn add_to(self, mut problem: Completion, n: usize) -> Result<Completion, Error> {
+        for (list, count, name) in [
+            (&self.sumdiags, self.numsum, "sumdiags"),
+            (&self.diffdiags, self.numdiff, "diffdiags"),
+        ] {
+            let Some((line, list)) = list else {
+                if let Some((line, _)) = count {
+                    return Err(Error::parse(
+                        line,
+                        format!("the count of {name} is given but {name} is missing"),
+                    ));
+                }
+                continue;
             };
-        for v in values {
-            let d = diagonal(n, v).ok_or_else(|| {
-                Error::parse(
-                    *line,
-                    format!(
-                        "{name} holds {v}: on a {n}×{n} board it is from {lowest} to {highest}"
-                    ),
-                )
-            })?;
-            problem = problem.exclude(d);
-        }
-    }
-    let mut blocked = Vec::new();
-    match (&params.row, &params.col) {
-        (Some((line, rows)), Some((_, cols))) => {
-            let (rows, cols) = (numbers(*line, rows, "row")?, numbers(*line, cols, "col")?);
-            if rows.len() != cols.len() {
-                return Err(Error::parse(
-                    *line,
-                    format!(
-                        "row lists {} squares but col lists {}",
-                        rows.len(),
-                        cols.len()
-                    ),
-                ));
-            }
-            if let Some((l, m)) = params.m.filter(|&(_, m)| m != rows.len() as i64) {
+            let values = numbers(*line, list, name)?;
+            if let Some((l, k)) = count.filter(|&(_, k)| k != values.len() as i64) {
                 return Err(Error::parse(
                     l,
-                    format!("m = {m}, but row and col list {} squares", rows.len()),
+                    format!(
+                        "{k} {name} are announced, but the list holds {}",
+                        values.len()
+                    ),
                 ));
             }
-            blocked.extend(rows.into_iter().zip(cols).map(|(r, c)| (*line, r, c)));
+            let last = n as i64 - 1;
+            let (diagonal, lowest, highest): (fn(usize, i64) -> Option<Diagonal>, _, _) =
+                if name == "sumdiags" {
+                    (Diagonal::with_sum, 0, 2 * last)
+                } else {
+                    (Diagonal::with_difference, -last, last)
+                };
+            for v in values {
+                let d = diagonal(n, v).ok_or_else(|| {
+                    Error::parse(
+                        *line,
+                        format!(
+                            "{name} holds {v}: on a {n}×{n} board it is from {lowest} to {highest}"
+                        ),
+                    )
+                })?;
+                problem = problem.exclude(d);
+            }
         }
-        (None, None) => {}
-        _ => {
-            let line = params
-                .row
-                .as_ref()
-                .or(params.col.as_ref())
-                .map_or(first, |&(l, _)| l);
-            return Err(Error::parse(line, "blocked squares need both row and col"));
+        Ok(problem)
+    }
+}
+
+impl BlockedSquares {
+    fn add_to(self, mut problem: Completion, n: usize, first: usize) -> Result<Completion, Error> {
+        let mut blocked = Vec::new();
+        match (&self.row, &self.col) {
+            (Some((line, rows)), Some((_, cols))) => {
+                let (rows, cols) = (numbers(*line, rows, "row")?, numbers(*line, cols, "col")?);
+                if rows.len() != cols.len() {
+                    return Err(Error::parse(
+                        *line,
+                        format!(
+                            "row lists {} squares but col lists {}",
+                            rows.len(),
+                            cols.len()
+                        ),
+                    ));
+                }
+                if let Some((l, m)) = self.m.filter(|&(_, m)| m != rows.len() as i64) {
+                    return Err(Error::parse(
+                        l,
+                        format!("m = {m}, but row and col list {} squares", rows.len()),
+                    ));
+                }
+                blocked.extend(rows.into_iter().zip(cols).map(|(r, c)| (*line, r, c)));
+            }
+            (None, None) => {}
+            _ => {
+                let line = self
+                    .row
+                    .as_ref()
+                    .or(self.col.as_ref())
+                    .map_or(first, |&(l, _)| l);
+                return Err(Error::parse(line, "blocked squares need both row and col"));
+            }
         }
-    }
-    if let Some((line, blocks)) = &params.blocks {
-        blocked.extend(
-            pairs(*line, blocks, "blocks")?
-                .into_iter()
-                .map(|(r, c)| (*line, r, c)),
-        );
-    }
-    blocked.extend(params.facts);
-    for (line, r, c) in blocked {
-        // Published blocked-queens instances count rows and columns from 1, and so do
-        // their messages here.
-        let on_board = |v: i64| (1..=n as i64).contains(&v);
-        if !(on_board(r) && on_board(c)) {
-            return Err(Error::parse(
-                line,
-                format!(
-                    "the blocked square ({r}, {c}) is outside the {n}×{n} board: blocked squares count from 1, rows and columns 1 to {n}"
-                ),
-            ));
+        if let Some((line, blocks)) = &self.blocks {
+            blocked.extend(
+                pairs(*line, blocks, "blocks")?
+                    .into_iter()
+                    .map(|(r, c)| (*line, r, c)),
+            );
         }
-        problem = problem.block((r - 1) as u32, (c - 1) as u32);
+        blocked.extend(self.facts);
+        for (line, r, c) in blocked {
+            // Published blocked-queens instances count rows and columns from 1, and so do
+            // their messages here.
+            let on_board = |v: i64| (1..=n as i64).contains(&v);
+            if !(on_board(r) && on_board(c)) {
+                return Err(Error::parse(
+                    line,
+                    format!(
+                        "the blocked square ({r}, {c}) is outside the {n}×{n} board: blocked squares count from 1, rows and columns 1 to {n}"
+                    ),
+                ));
+            }
+            problem = problem.block((r - 1) as u32, (c - 1) as u32);
+        }
+        Ok(problem)
     }
-    Ok(problem)
 }
