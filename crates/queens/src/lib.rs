@@ -106,6 +106,7 @@ mod cancel;
 pub mod complete;
 mod construct;
 pub mod counting;
+mod cpu;
 mod enumerate;
 mod error;
 pub mod formats;

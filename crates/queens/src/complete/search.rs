@@ -9,6 +9,8 @@ use crate::threads::prelude::*;
 
 use super::grid::{Board, Diagonals, Grid, Order, State, Step, step};
 use super::{Completion, Outcome};
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::{self, Feature};
 use crate::threads::on_threads;
 use crate::{Cancel, Error, Placement};
 
@@ -167,11 +169,8 @@ pub(super) fn tightest<B: Board>(
     clock: &mut Clock<'_>,
 ) -> Option<bool> {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-    {
-        // SAFETY: the features were just detected on the running CPU.
+    if cpu::has(Feature::Bmi) {
+        // SAFETY: the running CPU has the features (`cpu::has`).
         return unsafe { tightest_x86(board, s, columns, clock) };
     }
     tightest_any(board, s, columns, clock)

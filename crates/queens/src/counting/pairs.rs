@@ -8,6 +8,8 @@
 //! (github.com/EvgenyKluev/N-Queens-Count-Sol, matchtr.h); the code here is its own.
 //! Where the CPU has AVX-512 with its popcount, a block's word is one register.
 
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::{self, Feature};
 use std::ops::Range;
 
 /// Patterns per block: one 512-bit word per table entry.
@@ -179,8 +181,8 @@ impl Squeeze {
     /// Every pattern of `list`, squeezed.
     fn all(&self, list: &[u64]) -> Vec<u64> {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("bmi2") {
-            // SAFETY: the feature was just detected on the running CPU.
+        if cpu::has(Feature::Bmi2) {
+            // SAFETY: the running CPU has the feature (`cpu::has`).
             return unsafe { self.all_bmi2(list) };
         }
         list.iter().map(|&p| self.one(p)).collect()
@@ -257,16 +259,12 @@ fn probe(table: &[Row], probes: &[u64]) -> u64 {
 fn probe_fixed<const C: usize>(table: &[Row; C], probes: &[u64]) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
-        {
-            // SAFETY: both features were just detected on the running CPU.
+        if cpu::has(Feature::Avx512Popcnt) {
+            // SAFETY: the running CPU has the features (`cpu::has`).
             return unsafe { probe_avx512(table, probes) };
         }
-        if std::arch::is_x86_feature_detected!("avx2")
-            && std::arch::is_x86_feature_detected!("popcnt")
-        {
-            // SAFETY: both features were just detected on the running CPU.
+        if cpu::has(Feature::Avx2) {
+            // SAFETY: the running CPU has the features (`cpu::has`).
             return unsafe { probe_avx2(table, probes) };
         }
     }

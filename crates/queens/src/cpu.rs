@@ -1,0 +1,55 @@
+//! The CPU features the kernels choose between, asked in one place.
+//!
+//! A kernel with a faster form for some x86-64 CPUs compiles that form with
+//! `#[target_feature(enable = …)]`, beside the portable one, and runs it when [`has`] says
+//! the running CPU has the [`Feature`] it names:
+//!
+//! | kernel | feature |
+//! |---|---|
+//! | the pair count's probes (`counting/pairs.rs`) | [`Feature::Avx512Popcnt`], else [`Feature::Avx2`] |
+//! | squeezing its patterns (`counting/pairs.rs`) | [`Feature::Bmi2`] |
+//! | joining two row-block buckets (`counting/halves/blocks.rs`) | [`Feature::Avx512`] |
+//! | the completion search's line scan (`complete/search.rs`) | [`Feature::Bmi`] |
+//!
+//! Every form gives the same answers, which the tests check against the portable one.
+//! Elsewhere than on x86-64 no feature is had and the portable forms run.
+// Only the x86-64 kernels ask.
+#![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+
+/// A set of instructions a kernel's fast form is compiled for; each names the
+/// `target_feature` list of that form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Feature {
+    /// `bmi2`: `pext`.
+    Bmi2,
+    /// `popcnt,bmi1,bmi2`: population counts and bit scans.
+    Bmi,
+    /// `avx2,popcnt`: 256-bit logic and population counts.
+    Avx2,
+    /// `avx512f`: 512-bit logic and compression.
+    Avx512,
+    /// `avx512f,avx512vpopcntdq`: with AVX-512's per-lane population count.
+    Avx512Popcnt,
+}
+
+/// Whether the running CPU has `feature`: the standard library detects it once and
+/// caches the answer, so the kernels may ask on every call.
+#[inline]
+pub(crate) fn has(feature: Feature) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as detected;
+        match feature {
+            Feature::Bmi2 => detected!("bmi2"),
+            Feature::Bmi => detected!("popcnt") && detected!("bmi1") && detected!("bmi2"),
+            Feature::Avx2 => detected!("avx2") && detected!("popcnt"),
+            Feature::Avx512 => detected!("avx512f"),
+            Feature::Avx512Popcnt => detected!("avx512f") && detected!("avx512vpopcntdq"),
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = feature;
+        false
+    }
+}
