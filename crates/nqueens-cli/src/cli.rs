@@ -30,7 +30,8 @@ pub(crate) enum Command {
     /// Print one solution for any n up to a billion, built without search, or with
     /// --random a random one found by local search.
     One(OneArgs),
-    /// Write the list of work units a count of N is split into, for `shard` and `merge`.
+    /// Write the list of work units a count of N is split into, for `shard` and `merge`;
+    /// with --estimate, price the count before it runs.
     Plan(PlanArgs),
     /// Count a share of a plan's units, writing one small record per unit into a directory.
     ///
@@ -278,14 +279,35 @@ pub(crate) struct PlanArgs {
     /// The number of queens, from 0 to 32.
     #[arg(value_parser = parse_count_n)]
     pub(crate) n: usize,
-    /// Where to write the plan.
-    #[arg(short, long, value_name = "PLAN")]
-    pub(crate) output: PathBuf,
+    /// Where to write the plan. Needed unless --estimate is given.
+    #[arg(short, long, value_name = "PLAN", required_unless_present = "estimate")]
+    pub(crate) output: Option<PathBuf>,
     /// Split into at least this many units, by joining fewer column sets of the top half
     /// per unit (down to one), for clusters with more tasks than the default split has
     /// units, or into fewer, larger units. At most 4,000,000.
     #[arg(long, value_name = "K", value_parser = parse_plan_units)]
     pub(crate) units: Option<NonZeroUsize>,
+    /// Price the count before it runs: count K of the plan's units, drawn by their
+    /// expected work and spread over the plan (and its one symmetric unit), and print the
+    /// projected CPU time of the whole count, with one standard error, and its wall time
+    /// on the threads that counted the samples. At most as many as the plan has units.
+    #[arg(long, value_name = "K", value_parser = parse_samples)]
+    pub(crate) estimate: Option<NonZeroUsize>,
+    /// With --estimate: also project the wall time on M machines of as many threads.
+    #[arg(long, value_name = "M", requires = "estimate", value_parser = parse_machines)]
+    pub(crate) machines: Option<NonZeroUsize>,
+    /// With --estimate: threads counting the samples, by default one per core; at most
+    /// 1024.
+    #[arg(short = 'j', long, value_name = "T", requires = "estimate", value_parser = parse_threads)]
+    pub(crate) threads: Option<NonZeroUsize>,
+    /// With --estimate: the memory the count will be given (see `count --memory`); the
+    /// samples are counted with it, as the tables it allows change the time.
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory, default_value = "2G")]
+    pub(crate) memory: usize,
+    /// With --estimate: no progress bar. By default, one is drawn on stderr when it is a
+    /// terminal.
+    #[arg(short, long, requires = "estimate")]
+    pub(crate) quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -543,6 +565,16 @@ fn parse_index(s: &str) -> Result<usize, String> {
 /// Parses `shard --of`.
 fn parse_plan_shares(s: &str) -> Result<u64, String> {
     whole(s, "a number of shares", 1, PLAN_MAX_UNITS as u128).map(|v| v as u64)
+}
+
+/// Parses `plan --estimate`, a number of units to count.
+fn parse_samples(s: &str) -> Result<NonZeroUsize, String> {
+    positive(s, "a number of units to sample", PLAN_MAX_UNITS)
+}
+
+/// Parses `plan --machines`.
+fn parse_machines(s: &str) -> Result<NonZeroUsize, String> {
+    positive(s, "a number of machines", PLAN_MAX_UNITS)
 }
 
 /// Parses `plan --units`.

@@ -462,3 +462,65 @@ fn a_full_disk_is_a_clear_error_and_loses_nothing_written() {
     drop(mount);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_estimate_says_it_is_one_and_from_how_many_units() {
+    let out = stdout(nqueens().args(["plan", "12", "--estimate", "5", "--machines", "3", "-j1"]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("n = 12: an estimate of "), "{out}");
+    assert!(lines[0].contains("(one standard error)"), "{out}");
+    assert!(lines[1].starts_with("from 5 of the plan's "), "{out}");
+    assert!(
+        lines[2].starts_with("wall time on 1 thread: about ")
+            && lines[2].contains("; on 3 machines of 1 thread: about "),
+        "{out}"
+    );
+    // With -o the plan is written too, the same plan as without --estimate.
+    let dir = scratch("estimate");
+    let (with, without) = (dir.join("with.json"), dir.join("without.json"));
+    nqueens()
+        .args(["plan", "12", "--estimate", "1", "-q", "-o"])
+        .arg(&with)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no spread known from one sample"));
+    nqueens()
+        .args(["plan", "12", "-o"])
+        .arg(&without)
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read(&with).unwrap(),
+        std::fs::read(&without).unwrap()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn estimates_that_cannot_be_made_are_usage_errors() {
+    for (args, needle) in [
+        (
+            &["plan", "12", "--estimate", "0"][..],
+            "expected a whole number from 1",
+        ),
+        (
+            &["plan", "12", "--estimate", "-1"],
+            "expected a whole number from 1",
+        ),
+        (
+            &["plan", "8", "--estimate", "24"],
+            "has 23 units to sample: ask for 1 to 23",
+        ),
+        (&["plan", "5", "--estimate", "1"], "nothing to sample"),
+        (&["plan", "0", "--estimate", "1"], "nothing to sample"),
+        (&["plan", "12", "--machines", "2", "-o", "x"], "--estimate"),
+        (
+            &["plan", "12", "--estimate", "2", "--machines", "0"],
+            "a number of machines",
+        ),
+        (&["plan", "12"], "--output"),
+    ] {
+        assert_usage_error(nqueens().args(args), needle);
+    }
+}

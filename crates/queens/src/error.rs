@@ -125,6 +125,17 @@ pub enum Error {
     /// The work was stopped through a [`Cancel`](crate::Cancel) handle before it finished.
     #[error("cancelled before it finished")]
     Cancelled,
+    /// An estimate asked for more samples than its plan has units to sample (none, for a
+    /// board small enough to be counted as one unit).
+    #[error("{}", samples_message(*.samples, *.n, *.units))]
+    Samples {
+        /// The samples asked for.
+        samples: usize,
+        /// The board size.
+        n: usize,
+        /// The plan's units that can be sampled.
+        units: usize,
+    },
     /// The givens of a completion problem already break the rules.
     #[error("{0}")]
     Givens(crate::complete::GivenConflict),
@@ -172,6 +183,7 @@ impl Error {
             | Error::CannotSplit { .. }
             | Error::InvalidPrefix(_)
             | Error::NoSuchShare { .. }
+            | Error::Samples { .. }
             | Error::Givens(_) => ErrorKind::Usage,
         }
     }
@@ -181,6 +193,21 @@ impl Error {
             line,
             message: message.into(),
         }
+    }
+}
+
+fn samples_message(samples: usize, n: usize, units: usize) -> String {
+    match units {
+        0 => format!(
+            "n = {n} is counted as one unit, with nothing to sample: estimates are for boards of {} queens or more",
+            crate::counting::SPLIT_MIN_N
+        ),
+        1 => format!(
+            "{samples} samples asked of n = {n}, whose plan has 1 unit to sample: ask for 1"
+        ),
+        _ => format!(
+            "{samples} samples asked of n = {n}, whose plan has {units} units to sample: ask for 1 to {units}"
+        ),
     }
 }
 

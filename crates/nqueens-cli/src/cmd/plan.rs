@@ -1,6 +1,11 @@
-//! `nqueens plan N -o PLAN`: the unit list that shards and merges share.
+//! `nqueens plan N -o PLAN`: the unit list that shards and merges share; with
+//! `--estimate K`, the price of the count it plans.
+
+use std::io::Write;
+use std::num::NonZeroUsize;
 
 use anyhow::Context;
+use queens::counting::{Estimate, Plan};
 
 use crate::cli::PlanArgs;
 use crate::error::{Exit, say, shown, usage};
@@ -21,10 +26,20 @@ pub(crate) fn run(args: &PlanArgs) -> anyhow::Result<Exit> {
             plan
         }
     };
-    let file = PlanFile::new(&plan);
+    if let Some(output) = &args.output {
+        write(&plan, output)?;
+    }
+    if let Some(samples) = args.estimate {
+        estimate(args, &plan, samples)?;
+    }
+    Ok(Exit::Answer)
+}
+
+/// Writes the plan to `output`, and says so on stderr.
+fn write(plan: &Plan, output: &std::path::Path) -> anyhow::Result<()> {
+    let file = PlanFile::new(plan);
     let bytes = serde_json::to_vec_pretty(&file)?;
-    write_atomic(&args.output, &bytes)
-        .with_context(|| format!("cannot write plan {}", shown(&args.output)))?;
+    write_atomic(output, &bytes).with_context(|| format!("cannot write plan {}", shown(output)))?;
     let sets = match plan.sets_per_unit() {
         0 => "the whole board".to_owned(),
         1 => "one column set each".to_owned(),
@@ -32,9 +47,92 @@ pub(crate) fn run(args: &PlanArgs) -> anyhow::Result<Exit> {
     };
     say!(
         "plan for n = {}: {} units, {sets}, hash {}",
-        args.n,
+        plan.n(),
         plan.units().len(),
         file.hash
     );
-    Ok(Exit::Answer)
+    Ok(())
+}
+
+/// Counts `samples` units of the plan and prints what they project.
+fn estimate(args: &PlanArgs, plan: &Plan, samples: NonZeroUsize) -> anyhow::Result<()> {
+    let counter = super::counter(args.threads, args.memory);
+    let threads = args
+        .threads
+        .map_or_else(rayon::current_num_threads, |t| t.get());
+    let progress = super::progress_bar(1, args.quiet);
+    let estimate = counter.estimate(plan, samples, |done, of| {
+        progress.set_length(of);
+        progress.set_position(done);
+    })?;
+    progress.finish_and_clear();
+    let mut out = super::stdout();
+    out.write_all(report(&estimate, threads, args.machines).as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The estimate in words: the CPU time with its spread, what it rests on, and the wall
+/// times it implies.
+fn report(e: &Estimate, threads: usize, machines: Option<NonZeroUsize>) -> String {
+    let spread = match e.standard_error {
+        Some(se) => format!(
+            "± {:.1}% (one standard error)",
+            100.0 * se / e.seconds.max(f64::MIN_POSITIVE)
+        ),
+        None => "no spread known from one sample".to_owned(),
+    };
+    let distinct = if e.counted == e.samples + 1 {
+        String::new()
+    } else {
+        format!(" ({} distinct)", e.counted - 1)
+    };
+    let threads_of = |t: usize| format!("{t} thread{}", if t == 1 { "" } else { "s" });
+    let mut text = format!(
+        "n = {}: an estimate of {} CPU-hours ({} on one thread), {spread}\n\
+         from {} of the plan's {} units{distinct}, drawn by their expected work, and its symmetric unit: {} of counting\n\
+         wall time on {}: about {}",
+        e.n,
+        significant(e.seconds / 3600.0),
+        duration(e.seconds),
+        e.samples,
+        e.units,
+        duration(e.counted_seconds),
+        threads_of(threads),
+        duration(e.seconds / threads as f64),
+    );
+    if let Some(m) = machines {
+        let all = m.get() as f64 * threads as f64;
+        text += &format!(
+            "; on {m} machine{} of {}: about {}",
+            if m.get() == 1 { "" } else { "s" },
+            threads_of(threads),
+            duration(e.seconds / all)
+        );
+    }
+    text + ", with every thread busy until the end\n"
+}
+
+/// Three significant digits.
+fn significant(x: f64) -> String {
+    if x <= 0.0 || !x.is_finite() {
+        return "0".to_owned();
+    }
+    let decimals = (2 - x.log10().floor() as i32).max(0) as usize;
+    format!("{x:.decimals$}")
+}
+
+/// Seconds in the unit that reads best.
+fn duration(seconds: f64) -> String {
+    const UNITS: [(f64, &str); 4] = [
+        (365.25 * 86400.0, "years"),
+        (86400.0, "days"),
+        (3600.0, "hours"),
+        (60.0, "minutes"),
+    ];
+    let (size, name) = UNITS
+        .into_iter()
+        .find(|&(size, _)| seconds >= 2.0 * size)
+        .unwrap_or((1.0, "s"));
+    format!("{} {name}", significant(seconds / size))
 }

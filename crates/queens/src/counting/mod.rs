@@ -8,9 +8,12 @@
 //! solutions, from which the classes of a [`Tally`](crate::Tally) follow
 //! ([`Share::tally`]). The same units, written out with [`plan_split`], survive kills and
 //! are shared out between machines. [`count_prefix`] counts below a prefix, from which
-//! [`nth_solution`], [`solution_index`] and [`uniform_solution`] follow.
+//! [`nth_solution`], [`solution_index`] and [`uniform_solution`] follow. An
+//! [`Estimate`] prices a count from a few of its units
+//! ([`Counter::estimate`](crate::Counter::estimate)).
 
 pub(crate) mod counter;
+mod estimate;
 pub(crate) mod halves;
 mod pairs;
 mod plan;
@@ -18,6 +21,7 @@ mod rank;
 pub(crate) mod tally;
 
 pub use counter::DEFAULT_MEMORY;
+pub use estimate::Estimate;
 pub use plan::{
     DEFAULT_UNITS, PLAN_VERSION, Plan, SPLIT_MIN_N, Unit, UnitKind, plan, plan_split,
     plan_with_units,

@@ -85,6 +85,19 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// A halves unit of n = 16 with the given id and cost, for the tests of what reads
+    /// costs.
+    #[cfg(test)]
+    pub(super) fn for_test(id: usize, cost: u64) -> Unit {
+        let kind = UnitKind::Halves { first: 0, last: 0 };
+        Unit {
+            id,
+            n: 16,
+            kind,
+            cost,
+        }
+    }
+
     /// The unit's position in its plan.
     pub fn id(&self) -> usize {
         self.id
