@@ -94,7 +94,8 @@ impl Completion {
     }
 
     /// How many threads [`count`](Self::count) and [`find`](Self::find) use; by
-    /// default, one per core.
+    /// default, one per core. Without the crate's `parallel` feature, one, whatever is
+    /// asked (more than [`MAX_THREADS`](crate::limits::MAX_THREADS) is still refused).
     pub fn threads(mut self, threads: NonZeroUsize) -> Completion {
         self.threads = Some(threads);
         self

@@ -56,7 +56,8 @@ impl Counter {
         Counter::default()
     }
 
-    /// How many threads run units at once. By default, one per core (rayon's default).
+    /// How many threads run units at once. By default, one per core (rayon's default);
+    /// without the crate's `parallel` feature, one, whatever is asked.
     /// The result never depends on it. More than [`MAX_THREADS`](crate::limits::MAX_THREADS) is refused when the
     /// count starts ([`Error::TooManyThreads`]).
     pub fn threads(mut self, threads: NonZeroUsize) -> Self {
@@ -122,12 +123,8 @@ impl Counter {
         progress: impl Fn(u64, u64) + Sync,
     ) -> Result<Tally, Error> {
         let plan = plan(n)?;
-        let of = plan.cost();
-        let finished = AtomicU64::new(0);
-        self.count_plan(&plan, |unit, _, _| {
-            let cost = unit.cost();
-            progress(finished.fetch_add(cost, Ordering::Relaxed) + cost, of)
-        })
+        let done = by_cost(plan.cost(), progress);
+        self.count_plan(&plan, |unit, _, _| done(unit))
     }
 
     /// Counts the solutions of `plan`, calling `done` after each unit with its share and
@@ -222,5 +219,15 @@ impl Counter {
             },
         )?;
         share.ok_or(Error::Cancelled)
+    }
+}
+
+/// The hook that calls `progress(done, of)` after each unit, with `done` the cost of the
+/// units finished so far ([`Unit::cost`]) and `of` their whole cost.
+pub(super) fn by_cost(of: u64, progress: impl Fn(u64, u64) + Sync) -> impl Fn(&Unit) + Sync {
+    let finished = AtomicU64::new(0);
+    move |unit| {
+        let cost = unit.cost();
+        progress(finished.fetch_add(cost, Ordering::Relaxed) + cost, of);
     }
 }

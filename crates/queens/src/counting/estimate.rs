@@ -3,9 +3,9 @@
 
 use std::num::NonZeroUsize;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use super::counter::by_cost;
 use super::plan::{Plan, Unit, UnitKind};
 use crate::{Counter, Error};
 
@@ -53,13 +53,14 @@ pub struct Estimate {
 /// The draws: indices into `halves`, in order, a unit as often as the slices' midpoints
 /// fall on it.
 fn draws(halves: &[&Unit], k: usize) -> Vec<usize> {
-    let total: u128 = halves.iter().map(|u| u128::from(u.cost())).sum();
-    let mut ends = Vec::with_capacity(halves.len());
-    let mut sum = 0u128;
-    for u in halves {
-        sum += u128::from(u.cost());
-        ends.push(sum);
-    }
+    let ends: Vec<u128> = halves
+        .iter()
+        .scan(0u128, |sum, u| {
+            *sum += u128::from(u.cost());
+            Some(*sum)
+        })
+        .collect();
+    let total = ends.last().copied().unwrap_or(0);
     let k = k as u128;
     (0..k)
         .map(|j| {
@@ -99,26 +100,34 @@ impl Counter {
             });
         }
         let drawn = draws(&halves, k);
+        // The symmetric unit first, then each drawn unit once.
         let mut counted: Vec<Unit> = plan
             .units()
             .iter()
             .filter(|u| matches!(u.kind(), UnitKind::Symmetric))
             .copied()
             .collect();
+        let symmetric = counted.len();
         let mut distinct = drawn.clone();
         distinct.dedup();
         counted.extend(distinct.iter().map(|&i| *halves[i]));
 
-        let of: u64 = counted.iter().map(Unit::cost).sum();
-        let finished = AtomicU64::new(0);
-        let times = Mutex::new(vec![Duration::ZERO; plan.units().len()]);
+        let done = by_cost(counted.iter().map(Unit::cost).sum(), progress);
+        let times = Mutex::new(Vec::with_capacity(counted.len()));
         self.run(&counted, |unit, _, took| {
-            times.lock().unwrap_or_else(|e| e.into_inner())[unit.id()] = took;
-            let cost = unit.cost();
-            progress(finished.fetch_add(cost, Ordering::Relaxed) + cost, of);
+            times
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((unit.id(), took));
+            done(unit);
         })?;
-        let times = times.into_inner().unwrap_or_else(|e| e.into_inner());
-        let seconds = |u: &Unit| times[u.id()].as_secs_f64();
+        let times: Vec<(usize, Duration)> = times.into_inner().unwrap_or_else(|e| e.into_inner());
+        let seconds = |u: &Unit| {
+            times
+                .iter()
+                .find(|&&(id, _)| id == u.id())
+                .map_or(0.0, |(_, took)| took.as_secs_f64())
+        };
 
         let halves_cost: f64 = halves.iter().map(|u| u.cost() as f64).sum();
         let per_draw: Vec<f64> = drawn
@@ -131,11 +140,7 @@ impl Counter {
                 per_draw.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (k - 1) as f64;
             (variance / k as f64).sqrt()
         });
-        let symmetric: f64 = counted
-            .iter()
-            .filter(|u| matches!(u.kind(), UnitKind::Symmetric))
-            .map(seconds)
-            .sum();
+        let symmetric: f64 = counted[..symmetric].iter().map(seconds).sum();
         Ok(Estimate {
             n: plan.n(),
             samples: k,

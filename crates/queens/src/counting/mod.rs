@@ -4,7 +4,7 @@
 //!
 //! [`Counter`](crate::Counter) (and [`count`](crate::count)) runs the [`plan`]'s
 //! deterministic list of [`Unit`]s and adds up their [`Share`]s: the units join half
-//! boards (`halves.rs`, whose inner loop is `pairs.rs`), and one counts the symmetric
+//! boards (`halves/`, whose inner loop is `pairs.rs`), and one counts the symmetric
 //! solutions, from which the classes of a [`Tally`](crate::Tally) follow
 //! ([`Share::tally`]). The same units, written out with [`plan_split`], survive kills and
 //! are shared out between machines. [`count_prefix`] counts below a prefix, from which
