@@ -9,6 +9,7 @@
 //! | the pair count's probes (`counting/pairs.rs`) | [`Feature::Avx512Popcnt`], else [`Feature::Avx2`] |
 //! | squeezing its patterns (`counting/pairs.rs`) | [`Feature::Bmi2`] |
 //! | joining two row-block buckets (`counting/halves/blocks.rs`) | [`Feature::Avx512`] |
+//! | filtering the bottoms a listed top joins (`enumerate/bottoms.rs`) | [`Feature::Avx512`] |
 //! | the completion search's line scan (`complete/search.rs`) | [`Feature::Bmi`] |
 //!
 //! Every form gives the same answers, which the tests check against the portable one.

@@ -1,0 +1,320 @@
+//! The last rows of every solution, looked up instead of searched.
+//!
+//! A search row by row spends most of its nodes on the last few rows, where almost every
+//! branch dies and each dead end costs a mispredicted branch. The placements of the
+//! last `k` rows are few enough to list once: bucketed by their column set and sorted
+//! lexicographically inside each bucket, each with the diagonals it would meet coming
+//! down from the rows above. Below a top of `n − k` rows, the bottoms that complete it
+//! are the bucket of the columns it left free, filtered by one AND per bottom, eight at
+//! a time with AVX-512: a meet in the middle, walked in lexicographic order. The idea of
+//! joining a top with precomputed placements of the remaining rows is the join of half
+//! boards of `counting::halves` (after Evgeny Kluev's quadrant join,
+//! github.com/EvgenyKluev/N-Queens-Count-Sol), turned to listing.
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use crate::bitboard::Node;
+
+/// The most bottoms a table lists: about 14 MB.
+const MAX_ENTRIES: usize = 1 << 20;
+
+/// The most rows a bottom has. Each row more multiplies the table by about n and the
+/// bottoms tried per solution by about 1.5, and removes about half the search.
+pub(crate) const MAX_ROWS: usize = 8;
+
+/// The most rows a bottom has where the filter runs one bottom at a time: more would
+/// try more bottoms than the search it saves.
+const MAX_ROWS_PORTABLE: usize = 5;
+
+/// The largest board with a table: a bottom's two diagonal masks share one `u64`.
+pub(crate) const MAX_N: usize = 32;
+
+/// The placements of the last `k` rows of an `n × n` board, bucketed by column set.
+#[derive(Debug)]
+pub(crate) struct Bottoms {
+    k: usize,
+    /// `binomial[m * (k + 1) + j]` is C(m, j): the colex ranks of the column sets.
+    binomial: Vec<u32>,
+    /// Where each column set's bucket starts, by colex rank, and one past the last.
+    start: Vec<u32>,
+    /// Per bottom: the down-right diagonals a queen above must not be on, in the low 32
+    /// bits, and the down-left ones in the high 32, as the masks of the row above it
+    /// shift them. Eight entries of padding follow, so that a vector load never leaves it.
+    keys: Vec<u64>,
+    /// Per bottom, its `k` columns, as wide as the caller's, then 8 of padding, so that
+    /// each bottom can be read as 8 columns.
+    columns: Vec<u32>,
+}
+
+impl Bottoms {
+    /// The table with the most rows that fits [`MAX_ENTRIES`], or `None` where `n` is above
+    /// [`MAX_N`] or not even one row would help.
+    pub(crate) fn new(n: usize) -> Option<Bottoms> {
+        if !(4..=MAX_N).contains(&n) {
+            return None;
+        }
+        let max_rows = if vector_filter() {
+            MAX_ROWS
+        } else {
+            MAX_ROWS_PORTABLE
+        };
+        // Counting each depth costs about as many nodes as it counts, so the sizes are
+        // found from the top down and stop at the first one too large.
+        let mut k = 0;
+        while k < max_rows.min(n - 2) && placements(n, k + 1, |_| {}) <= MAX_ENTRIES {
+            k += 1;
+        }
+        (k >= 2).then(|| Bottoms::with_rows(n, k))
+    }
+
+    /// The table of the last `k` rows.
+    pub(crate) fn with_rows(n: usize, k: usize) -> Bottoms {
+        let mut binomial = vec![0u32; (n + 1) * (k + 1)];
+        for m in 0..=n {
+            binomial[m * (k + 1)] = 1;
+            for j in 1..=k.min(m) {
+                binomial[m * (k + 1) + j] =
+                    binomial[(m - 1) * (k + 1) + j - 1] + binomial[(m - 1) * (k + 1) + j];
+            }
+        }
+        let mut table = Bottoms {
+            k,
+            binomial,
+            start: Vec::new(),
+            keys: Vec::new(),
+            columns: Vec::new(),
+        };
+        // Found in lexicographic order, then placed in their buckets stably.
+        let mut found: Vec<(u32, u64, [u32; MAX_ROWS])> = Vec::new();
+        placements(n, k, |cols| {
+            let (mut set, mut key) = (0u64, 0u64);
+            let mut row = [0u32; MAX_ROWS];
+            for (i, &c) in cols.iter().enumerate() {
+                set |= 1 << c;
+                row[i] = c as u32;
+                // A queen `i` rows below the top's last row meets the down-right
+                // diagonal that is at column c − i there, and the down-left one at c + i.
+                if c >= i {
+                    key |= 1 << (c - i);
+                }
+                if c + i < n {
+                    key |= 1 << (32 + c + i);
+                }
+            }
+            found.push((table.rank(set) as u32, key, row));
+        });
+        let buckets = table.binomial[n * (k + 1) + k] as usize;
+        let mut start = vec![0u32; buckets + 1];
+        for &(rank, ..) in &found {
+            start[rank as usize + 1] += 1;
+        }
+        for i in 0..buckets {
+            start[i + 1] += start[i];
+        }
+        let mut next = start.clone();
+        let mut keys = vec![0u64; found.len() + 8];
+        let mut columns = vec![0u32; found.len() * k + 8];
+        for (rank, key, row) in found {
+            let at = next[rank as usize] as usize;
+            next[rank as usize] += 1;
+            keys[at] = key;
+            columns[at * k..(at + 1) * k].copy_from_slice(&row[..k]);
+        }
+        table.start = start;
+        table.keys = keys;
+        table.columns = columns;
+        table
+    }
+
+    /// The rows a bottom fills.
+    pub(crate) fn rows(&self) -> usize {
+        self.k
+    }
+
+    /// The colex rank of a set of `k` columns.
+    #[inline(always)]
+    fn rank(&self, set: u64) -> usize {
+        let mut rank = 0;
+        let mut bits = set;
+        let mut j = 1;
+        while bits != 0 {
+            rank += self.binomial[bits.trailing_zeros() as usize * (self.k + 1) + j];
+            bits &= bits - 1;
+            j += 1;
+        }
+        rank as usize
+    }
+
+    /// Asks the caches for the buckets of the tops that each bit of `free` would finish
+    /// below a top whose columns are `cols`: the buckets are scattered over a table larger
+    /// than the core's caches, and fetching them while the earlier ones are filtered
+    /// halves the time a join waits for memory.
+    #[inline]
+    pub(crate) fn prefetch(&self, cols: u64, mut free: u64, full: u64) {
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let at = self.start[self.rank(full & !(cols | bit))] as usize;
+            let line = self.keys[at..].as_ptr().cast::<i8>();
+            for i in 0..3 {
+                prefetch(line.wrapping_add(64 * i));
+            }
+        }
+    }
+
+    /// Calls `hit` with the columns of every bottom that completes a top of `n − k` rows
+    /// whose next row is `node`, in lexicographic order: its `k` columns, then whatever
+    /// follows them up to 8.
+    #[inline]
+    pub(crate) fn join(&self, node: Node, full: u64, mut hit: impl FnMut(&[u32; 8])) {
+        let rank = self.rank(full & !node.cols);
+        let (lo, hi) = (self.start[rank] as usize, self.start[rank + 1] as usize);
+        let key = (node.down_right & full) | (node.down_left << 32);
+        let k = self.k;
+        let mut emit = |i: usize| hit(self.columns[i * k..i * k + 8].try_into().unwrap());
+        #[cfg(target_arch = "x86_64")]
+        if vector_filter() {
+            // SAFETY: the CPU has AVX-512F, and `keys` has 8 entries past any bucket.
+            unsafe { filter_avx512(&self.keys, lo, hi, key, &mut emit) };
+            return;
+        }
+        filter_any(&self.keys, lo, hi, key, &mut emit);
+    }
+}
+
+/// The bottoms `lo..hi` whose key shares no bit with `key`, one at a time.
+fn filter_any(keys: &[u64], lo: usize, hi: usize, key: u64, emit: &mut impl FnMut(usize)) {
+    for (i, &k) in keys.iter().enumerate().take(hi).skip(lo) {
+        if k & key == 0 {
+            emit(i);
+        }
+    }
+}
+
+/// A hint that the cache line at `p` is wanted soon; nothing where there is no such hint.
+#[inline(always)]
+fn prefetch(p: *const i8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults, whatever the address; SSE is in every x86_64 CPU.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
+/// Whether the bottoms are filtered eight at a time.
+fn vector_filter() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        crate::cpu::has(crate::cpu::Feature::Avx512)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The bottoms `lo..hi` whose key shares no bit with `key`, eight at a time. One masked
+/// test a vector: no compression or gather, which are microcoded on some CPUs.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn filter_avx512(
+    keys: &[u64],
+    lo: usize,
+    hi: usize,
+    key: u64,
+    emit: &mut impl FnMut(usize),
+) {
+    use std::arch::x86_64::{_mm512_loadu_si512, _mm512_mask_testn_epi64_mask, _mm512_set1_epi64};
+    debug_assert!(hi + 8 <= keys.len());
+    let wanted = _mm512_set1_epi64(key as i64);
+    let mut i = lo;
+    while i < hi {
+        let lanes = (hi - i).min(8);
+        // SAFETY: `keys` holds 8 entries past `hi`.
+        let v = unsafe { _mm512_loadu_si512(keys.as_ptr().add(i).cast()) };
+        let mut hits = _mm512_mask_testn_epi64_mask((0xffu16 >> (8 - lanes)) as u8, v, wanted);
+        while hits != 0 {
+            emit(i + hits.trailing_zeros() as usize);
+            hits &= hits - 1;
+        }
+        i += 8;
+    }
+}
+
+/// Calls `found` with every placement of queens on `k` consecutive rows of an `n`-column
+/// board that attack each other nowhere, in lexicographic order, and returns how many,
+/// stopping early past [`MAX_ENTRIES`].
+fn placements(n: usize, k: usize, mut found: impl FnMut(&[usize])) -> usize {
+    let full = crate::bitboard::full_mask(n);
+    let mut cols = Vec::with_capacity(k);
+    let mut count = 0;
+    fn go(
+        node: Node,
+        full: u64,
+        k: usize,
+        cols: &mut Vec<usize>,
+        count: &mut usize,
+        found: &mut impl FnMut(&[usize]),
+    ) {
+        if cols.len() == k {
+            *count += 1;
+            found(cols);
+            return;
+        }
+        let mut free = node.free(full);
+        while free != 0 && *count <= MAX_ENTRIES {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            cols.push(bit.trailing_zeros() as usize);
+            go(node.place(bit, full), full, k, cols, count, found);
+            cols.pop();
+        }
+    }
+    go(Node::default(), full, k, &mut cols, &mut count, &mut found);
+    count
+}
+
+/// The table for `n`, built once and shared: every [`Solutions`](super::Solutions) of a
+/// board size, prefixed or not, joins with the same table, and the process keeps the most
+/// recent one so that a caller making many short-lived iterators builds it once.
+pub(crate) fn shared(n: usize) -> Option<Arc<Bottoms>> {
+    static LAST: Mutex<Option<(usize, Option<Arc<Bottoms>>)>> = Mutex::new(None);
+    let mut last = LAST.lock().unwrap_or_else(PoisonError::into_inner);
+    match &*last {
+        Some((m, table)) if *m == n => table.clone(),
+        _ => {
+            let table = Bottoms::new(n).map(Arc::new);
+            *last = Some((n, table.clone()));
+            table
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_vector_filter_keeps_what_the_portable_one_keeps() {
+        if !vector_filter() {
+            return;
+        }
+        let table = Bottoms::with_rows(12, 4);
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            // Sparse keys, as real tops have, so that many bottoms pass.
+            let key = seed & (seed >> 7) & (seed >> 13);
+            let lo = (seed >> 40) as usize % table.start.len().saturating_sub(1);
+            let (lo, hi) = (table.start[lo] as usize, table.start[lo + 1] as usize);
+            let (mut any, mut vector) = (Vec::new(), Vec::new());
+            filter_any(&table.keys, lo, hi, key, &mut |i| any.push(i));
+            // SAFETY: the CPU has AVX-512F (checked above), and the keys are padded.
+            unsafe { filter_avx512(&table.keys, lo, hi, key, &mut |i| vector.push(i)) };
+            assert_eq!(vector, any, "key {key:#x}, bottoms {lo}..{hi}");
+        }
+    }
+}
