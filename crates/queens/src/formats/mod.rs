@@ -22,6 +22,7 @@ pub(crate) mod export;
 pub(crate) mod format;
 pub(crate) mod lines;
 pub(crate) mod parse;
+mod pieces;
 pub(crate) mod render;
 pub(crate) mod stream;
 pub(crate) mod svg;

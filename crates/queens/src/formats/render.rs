@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use super::pieces::{self, Pieces};
 use crate::Format;
 
 /// The queen glyph of the `unicode` format.
@@ -34,6 +35,8 @@ pub struct SolutionWriter<W: Write> {
     written: u64,
     first_index: u64,
     buf: Vec<u8>,
+    /// The rows of the board size last written, rendered once.
+    pieces: Option<Pieces>,
 }
 
 impl<W: Write> SolutionWriter<W> {
@@ -45,6 +48,7 @@ impl<W: Write> SolutionWriter<W> {
             written: 0,
             first_index: 0,
             buf: Vec::new(),
+            pieces: None,
         }
     }
 
@@ -70,7 +74,17 @@ impl<W: Write> SolutionWriter<W> {
 
     /// Writes one solution (row → column).
     pub fn write(&mut self, columns: &[u32]) -> io::Result<()> {
-        self.write_iter(columns.len(), columns.iter().copied())
+        let n = columns.len();
+        if !(1..=pieces::MAX_N).contains(&n) || columns.iter().any(|&c| c as usize >= n) {
+            return self.write_iter(n, columns.iter().copied());
+        }
+        if !self.pieces.as_ref().is_some_and(|p| p.fits(n, self.format)) {
+            self.pieces = Some(Pieces::new(n, self.format));
+        }
+        let index = self.begin();
+        let pieces = self.pieces.as_ref().expect("set just above");
+        pieces.render(&mut self.buf, columns, index);
+        self.out.write_all(&self.buf)
     }
 
     /// Writes one solution of `n` rows given as an iterator of columns, streaming it in
@@ -89,6 +103,18 @@ impl<W: Write> SolutionWriter<W> {
         n: usize,
         columns: impl IntoIterator<Item = u32>,
     ) -> io::Result<()> {
+        let index = self.begin();
+        let mut sink = Sink {
+            out: &mut self.out,
+            buf: &mut self.buf,
+        };
+        emit(&mut sink, n, columns.into_iter(), self.format, index)?;
+        sink.flush_buf()
+    }
+
+    /// Starts the next solution: clears the buffer, puts the separator from the one
+    /// before in it, counts it, and returns its index.
+    fn begin(&mut self) -> u64 {
         self.buf.clear();
         let first = self.written == 0;
         match self.format {
@@ -98,12 +124,7 @@ impl<W: Write> SolutionWriter<W> {
         }
         let index = self.first_index + self.written;
         self.written += 1;
-        let mut sink = Sink {
-            out: &mut self.out,
-            buf: &mut self.buf,
-        };
-        emit(&mut sink, n, columns.into_iter(), self.format, index)?;
-        sink.flush_buf()
+        index
     }
 
     /// Ends the stream (closing the `leetcode` array), flushes, and returns the writer.
@@ -253,7 +274,7 @@ fn emit<W: Write>(
     Ok(())
 }
 
-fn push_row(buf: &mut Vec<u8>, n: usize, column: u32) {
+pub(super) fn push_row(buf: &mut Vec<u8>, n: usize, column: u32) {
     let start = buf.len();
     buf.resize(start + n, b'.');
     if let Some(square) = buf[start..].get_mut(column as usize) {
@@ -261,13 +282,50 @@ fn push_row(buf: &mut Vec<u8>, n: usize, column: u32) {
     }
 }
 
-fn push_char(buf: &mut Vec<u8>, c: char) {
+pub(super) fn push_char(buf: &mut Vec<u8>, c: char) {
     buf.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
 }
 
-fn border(buf: &mut Vec<u8>, n: usize, left: char, right: char) {
+pub(super) fn border(buf: &mut Vec<u8>, n: usize, left: char, right: char) {
     push_char(buf, left);
     (0..3 * n).for_each(|_| push_char(buf, '═'));
     push_char(buf, right);
     buf.push(b'\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether the writer's pieces and the general renderer write the same bytes for
+    /// every format, board size and placement, off-board columns and attacks included.
+    #[test]
+    fn pieces_render_what_the_general_renderer_renders() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for n in 1..=pieces::MAX_N {
+            for format in Format::ALL {
+                let mut fast =
+                    SolutionWriter::new(Vec::new(), format).first_index(u64::from(n as u32) * 999);
+                let mut slow =
+                    SolutionWriter::new(Vec::new(), format).first_index(u64::from(n as u32) * 999);
+                for _ in 0..3 {
+                    let columns: Vec<u32> = (0..n)
+                        .map(|_| {
+                            seed ^= seed << 13;
+                            seed ^= seed >> 7;
+                            seed ^= seed << 17;
+                            (seed % (n as u64 + u64::from(n == 9))) as u32
+                        })
+                        .collect();
+                    fast.write(&columns).unwrap();
+                    slow.write_iter(n, columns.iter().copied()).unwrap();
+                }
+                assert_eq!(
+                    fast.finish().unwrap(),
+                    slow.finish().unwrap(),
+                    "n = {n}, {format:?}"
+                );
+            }
+        }
+    }
 }
