@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::bitboard::Node;
 
-/// The most bottoms a table lists: about 14 MB.
+/// The most bottoms a table lists: with k = 6 rows, 15 MB.
 const MAX_ENTRIES: usize = 1 << 20;
 
 /// The most rows a bottom has. Each row more multiplies the table by about n and the
@@ -41,9 +41,9 @@ pub(crate) struct Bottoms {
     /// bits, and the down-left ones in the high 32, as the masks of the row above it
     /// shift them. Eight entries of padding follow, so that a vector load never leaves it.
     keys: Vec<u64>,
-    /// Per bottom, its `k` columns, as wide as the caller's, then 8 of padding, so that
-    /// each bottom can be read as 8 columns.
-    columns: Vec<u32>,
+    /// Per bottom, its `k` columns, a byte each, then 8 of padding, so that each bottom
+    /// can be read as 8 columns.
+    columns: Vec<u8>,
 }
 
 impl Bottoms {
@@ -60,8 +60,10 @@ impl Bottoms {
         };
         // Counting each depth costs about as many nodes as it counts, so the sizes are
         // found from the top down and stop at the first one too large.
+        // No more rows than half the board: below n = 16 the table would outgrow the
+        // listing it serves.
         let mut k = 0;
-        while k < max_rows.min(n - 2) && placements(n, k + 1, |_| {}) <= MAX_ENTRIES {
+        while k < max_rows.min(n / 2) && placements(n, k + 1, |_| {}) <= MAX_ENTRIES {
             k += 1;
         }
         (k >= 2).then(|| Bottoms::with_rows(n, k))
@@ -84,14 +86,12 @@ impl Bottoms {
             keys: Vec::new(),
             columns: Vec::new(),
         };
-        // Found in lexicographic order, then placed in their buckets stably.
-        let mut found: Vec<(u32, u64, [u32; MAX_ROWS])> = Vec::new();
-        placements(n, k, |cols| {
+        // Listed twice, in lexicographic order: once to size the buckets, once to fill
+        // them, which keeps them in that order and needs no second copy of the table.
+        let bottom = |cols: &[usize]| {
             let (mut set, mut key) = (0u64, 0u64);
-            let mut row = [0u32; MAX_ROWS];
             for (i, &c) in cols.iter().enumerate() {
                 set |= 1 << c;
-                row[i] = c as u32;
                 // A queen `i` rows below the top's last row meets the down-right
                 // diagonal that is at column c − i there, and the down-left one at c + i.
                 if c >= i {
@@ -101,25 +101,29 @@ impl Bottoms {
                     key |= 1 << (32 + c + i);
                 }
             }
-            found.push((table.rank(set) as u32, key, row));
-        });
+            (set, key)
+        };
         let buckets = table.binomial[n * (k + 1) + k] as usize;
         let mut start = vec![0u32; buckets + 1];
-        for &(rank, ..) in &found {
-            start[rank as usize + 1] += 1;
-        }
+        let entries = placements(n, k, |cols| {
+            start[table.rank(bottom(cols).0) + 1] += 1;
+        });
         for i in 0..buckets {
             start[i + 1] += start[i];
         }
         let mut next = start.clone();
-        let mut keys = vec![0u64; found.len() + 8];
-        let mut columns = vec![0u32; found.len() * k + 8];
-        for (rank, key, row) in found {
-            let at = next[rank as usize] as usize;
-            next[rank as usize] += 1;
+        let mut keys = vec![0u64; entries + 8];
+        let mut columns = vec![0u8; entries * k + 8];
+        placements(n, k, |cols| {
+            let (set, key) = bottom(cols);
+            let rank = table.rank(set);
+            let at = next[rank] as usize;
+            next[rank] += 1;
             keys[at] = key;
-            columns[at * k..(at + 1) * k].copy_from_slice(&row[..k]);
-        }
+            for (to, &c) in columns[at * k..(at + 1) * k].iter_mut().zip(cols) {
+                *to = c as u8;
+            }
+        });
         table.start = start;
         table.keys = keys;
         table.columns = columns;
@@ -171,7 +175,10 @@ impl Bottoms {
         let (lo, hi) = (self.start[rank] as usize, self.start[rank + 1] as usize);
         let key = (node.down_right & full) | (node.down_left << 32);
         let k = self.k;
-        let mut emit = |i: usize| hit(self.columns[i * k..i * k + 8].try_into().unwrap());
+        let mut emit = |i: usize| {
+            let columns: [u8; 8] = self.columns[i * k..i * k + 8].try_into().unwrap();
+            hit(&columns.map(u32::from));
+        };
         #[cfg(target_arch = "x86_64")]
         if vector_filter() {
             // SAFETY: the CPU has AVX-512F, and `keys` has 8 entries past any bucket.
