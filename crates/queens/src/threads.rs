@@ -27,6 +27,19 @@ pub(crate) fn available() -> usize {
     return 1;
 }
 
+/// How many threads `threads` asks for, by default one per core; an error past
+/// [`MAX_THREADS`].
+pub(crate) fn count(threads: Option<NonZeroUsize>) -> Result<usize, Error> {
+    match threads {
+        Some(t) if t.get() > MAX_THREADS => Err(Error::TooManyThreads {
+            threads: t.get(),
+            max: MAX_THREADS,
+        }),
+        Some(t) => Ok(t.get()),
+        None => Ok(available()),
+    }
+}
+
 /// Runs `sequential` on the calling thread when one thread is asked for, else `parallel`
 /// on a pool of the size asked for. Without the `parallel` feature, `sequential` always:
 /// the answer never depends on the number of threads.
@@ -39,11 +52,8 @@ pub(crate) fn on_threads<T: Send>(
     sequential: impl FnOnce() -> T,
     parallel: impl FnOnce() -> T + Send,
 ) -> Result<T, Error> {
+    count(threads)?;
     match threads {
-        Some(t) if t.get() > MAX_THREADS => Err(Error::TooManyThreads {
-            threads: t.get(),
-            max: MAX_THREADS,
-        }),
         #[cfg(not(feature = "parallel"))]
         _ => {
             drop(parallel);

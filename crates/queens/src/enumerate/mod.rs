@@ -1,6 +1,7 @@
 //! A lazy iterator over all solutions, in lexicographic order of the column array.
 
 mod bottoms;
+mod ordered;
 
 use std::sync::Arc;
 
@@ -190,6 +191,10 @@ impl Solutions {
         if std::mem::take(&mut self.pending_full) {
             block.extend_from_slice(&self.columns[..n]);
             return (1, false);
+        }
+        if n == 0 {
+            // The empty board's one solution is lent above.
+            return (0, false);
         }
         // Those found before, first.
         let lent = ((self.found.len() - self.next) / n).min(max);
@@ -476,6 +481,15 @@ mod tests {
             }
         }
         assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn the_empty_board_is_one_block_of_one_solution() {
+        let mut solutions = Solutions::new(0).unwrap();
+        let mut block = Vec::new();
+        assert_eq!(solutions.next_block(&mut block, 5), 1);
+        assert_eq!(solutions.next_block(&mut block, 5), 0);
+        assert!(block.is_empty());
     }
 
     #[test]

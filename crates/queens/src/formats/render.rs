@@ -67,6 +67,40 @@ impl<W: Write> SolutionWriter<W> {
         self
     }
 
+    /// Continues a stream that already holds `written` solutions: the separators between
+    /// solutions and the `json` index go on from there. Parts of one stream rendered
+    /// apart, on several threads say, then join into the same bytes as the whole stream;
+    /// [`SolutionWriter::finish`] ends it as after `written` more solutions.
+    ///
+    /// ```
+    /// use queens::{Format, SolutionWriter};
+    ///
+    /// let mut head = SolutionWriter::new(Vec::new(), Format::Leetcode);
+    /// head.write(&[1, 3, 0, 2])?;
+    /// let mut tail = SolutionWriter::new(head.finish_part(), Format::Leetcode).continuing(1);
+    /// tail.write(&[2, 0, 3, 1])?;
+    /// let mut whole = SolutionWriter::new(Vec::new(), Format::Leetcode);
+    /// whole.write(&[1, 3, 0, 2])?;
+    /// whole.write(&[2, 0, 3, 1])?;
+    /// assert_eq!(tail.finish()?, whole.finish()?);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn continuing(mut self, written: u64) -> Self {
+        self.written = written;
+        self
+    }
+
+    /// The writer the solutions go to.
+    pub fn get_ref(&self) -> &W {
+        &self.out
+    }
+
+    /// Hands back the writer without ending the stream: the `leetcode` array stays open
+    /// for a writer [`continuing`](SolutionWriter::continuing) it. Nothing is flushed.
+    pub fn finish_part(self) -> W {
+        self.out
+    }
+
     /// How many solutions have been written.
     pub fn written(&self) -> u64 {
         self.written

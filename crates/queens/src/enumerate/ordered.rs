@@ -1,0 +1,274 @@
+//! Every solution on several threads, handed on in lexicographic order.
+//!
+//! The solutions are split by their first rows into jobs, in order. Each thread takes the
+//! next job and searches it, sending blocks of solutions down a short channel of that
+//! job's own; the caller reads the channels in job order. A thread whose job is ahead of
+//! the reader waits on its full channel, so memory holds a few blocks a thread whatever
+//! the size of the answer, and the output is the same bytes on any number of threads.
+
+use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
+
+use super::Solutions;
+use crate::Error;
+use crate::bitboard::check_board;
+
+/// Solutions in a block: large enough that a block's hand-over costs nothing beside its
+/// search, small enough that the first one arrives at once.
+const BLOCK: usize = 2048;
+
+#[cfg(feature = "parallel")]
+/// The squares a search tries between looks at whether the reader has stopped.
+const BUDGET: usize = 1 << 16;
+
+#[cfg(feature = "parallel")]
+/// The first rows that split the solutions into jobs: about a thousand jobs from n = 10.
+const JOB_ROWS: usize = 3;
+
+#[cfg(feature = "parallel")]
+/// Below this size one thread lists the solutions faster than several split them.
+const MIN_PARALLEL_N: usize = 10;
+
+impl Solutions {
+    /// Every solution of `n`, in lexicographic order, in blocks: the search runs on `threads`
+    /// threads (by default one per core), each block is passed to `map` on the thread that
+    /// found it, and `consume` receives every block with what `map` made of it, in order, on
+    /// the calling thread, until it returns [`ControlFlow::Break`], whose value is returned.
+    ///
+    /// A block holds at least one solution, `n` columns each, read in order; n = 0 has one
+    /// block, the empty solution. Work such as rendering text belongs in `map`, where it is
+    /// parallel too. The solutions and their order are the same on any number of threads;
+    /// where the blocks end is not. Memory holds a few blocks a thread.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    ///
+    /// let mut first_columns = Vec::new();
+    /// queens::Solutions::for_each_block(10, None, |block| block[0], |_, first| {
+    ///     first_columns.push(first);
+    ///     ControlFlow::<()>::Continue(())
+    /// })?;
+    /// // The first column of the first solution of each block: never decreasing.
+    /// assert!(first_columns.windows(2).all(|w| w[0] <= w[1]));
+    ///
+    /// let mut total = 0;
+    /// queens::Solutions::for_each_block(10, None, |block| block.len() / 10, |_, count| {
+    ///     total += count;
+    ///     ControlFlow::<()>::Continue(())
+    /// })?;
+    /// assert_eq!(total, 724);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn for_each_block<T: Send, B>(
+        n: usize,
+        threads: Option<NonZeroUsize>,
+        map: impl Fn(&[u32]) -> T + Sync,
+        mut consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
+    ) -> Result<Option<B>, Error> {
+        check_board(n, 0)?;
+        let threads = crate::threads::count(threads)?;
+        #[cfg(feature = "parallel")]
+        if threads > 1 && n >= MIN_PARALLEL_N {
+            return Ok(parallel(n, threads, &map, &mut consume));
+        }
+        #[cfg(not(feature = "parallel"))]
+        let _ = threads;
+        Ok(sequential(Solutions::new(n)?, &map, &mut consume))
+    }
+}
+
+/// The blocks of `solutions` on the calling thread.
+fn sequential<T, B>(
+    mut solutions: Solutions,
+    map: &impl Fn(&[u32]) -> T,
+    consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
+) -> Option<B> {
+    let mut block = Vec::new();
+    loop {
+        block.clear();
+        if solutions.next_block(&mut block, BLOCK) == 0 {
+            return None;
+        }
+        if let ControlFlow::Break(b) = consume(&block, map(&block)) {
+            return Some(b);
+        }
+    }
+}
+
+/// One job's blocks, with what `map` made of each, as its thread sends them.
+#[cfg(feature = "parallel")]
+type Blocks<T> = std::sync::mpsc::Receiver<(Vec<u32>, T)>;
+
+/// The blocks of every job, searched on `threads` threads, read in job order.
+#[cfg(feature = "parallel")]
+fn parallel<T: Send, B>(
+    n: usize,
+    threads: usize,
+    map: &(impl Fn(&[u32]) -> T + Sync),
+    consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
+) -> Option<B> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::mpsc::{channel, sync_channel};
+
+    let jobs = prefixes(n, JOB_ROWS);
+    let table = super::bottoms::shared(n);
+    let next_job = AtomicUsize::new(0);
+    let stopped = AtomicBool::new(false);
+    let (announce, announced) = channel::<(usize, Blocks<T>)>();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let announce = announce.clone();
+            let (jobs, table, next_job, stopped) = (&jobs, &table, &next_job, &stopped);
+            scope.spawn(move || {
+                loop {
+                    let j = next_job.fetch_add(1, Ordering::Relaxed);
+                    let Some(prefix) = jobs.get(j) else { return };
+                    // One block ahead of the reader, and one being searched.
+                    let (send, receive) = sync_channel(2);
+                    if announce.send((j, receive)).is_err() {
+                        return;
+                    }
+                    let mut solutions = Solutions::below(n, prefix, table.clone());
+                    loop {
+                        if stopped.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let mut block = Vec::with_capacity(BLOCK * n);
+                        let (count, more) = solutions.fill(&mut block, BLOCK, BUDGET);
+                        if count > 0 {
+                            let made = map(&block);
+                            if send.send((block, made)).is_err() {
+                                return;
+                            }
+                        }
+                        if !more {
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+        drop(announce);
+        let result = read(jobs.len(), announced, consume);
+        stopped.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+/// Hands the blocks of jobs `0..jobs` to `consume` in order, as the threads announce
+/// their channels. It owns every receiver: when it returns they close, and a thread
+/// waiting to send learns that it is done.
+#[cfg(feature = "parallel")]
+fn read<T, B>(
+    jobs: usize,
+    announced: std::sync::mpsc::Receiver<(usize, Blocks<T>)>,
+    consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
+) -> Option<B> {
+    let mut waiting = std::collections::HashMap::new();
+    for j in 0..jobs {
+        let blocks = loop {
+            if let Some(blocks) = waiting.remove(&j) {
+                break blocks;
+            }
+            // Closed: a thread panicked, which the scope reports.
+            let (i, blocks) = announced.recv().ok()?;
+            waiting.insert(i, blocks);
+        };
+        for (block, made) in blocks {
+            if let ControlFlow::Break(b) = consume(&block, made) {
+                return Some(b);
+            }
+        }
+    }
+    None
+}
+
+/// Every placement of queens on the first `rows` rows of an `n × n` board that attack
+/// each other nowhere, in lexicographic order.
+#[cfg(feature = "parallel")]
+fn prefixes(n: usize, rows: usize) -> Vec<Vec<u32>> {
+    use crate::bitboard::{Node, full_mask};
+
+    fn go(node: Node, full: u64, rows: usize, prefix: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        if prefix.len() == rows {
+            out.push(prefix.clone());
+            return;
+        }
+        let mut free = node.free(full);
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            prefix.push(bit.trailing_zeros());
+            go(node.place(bit, full), full, rows, prefix, out);
+            prefix.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(
+        Node::default(),
+        full_mask(n),
+        rows.min(n),
+        &mut Vec::new(),
+        &mut out,
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listed(n: usize, threads: usize) -> Vec<u32> {
+        let mut all = Vec::new();
+        let result = Solutions::for_each_block(
+            n,
+            NonZeroUsize::new(threads),
+            |block| block.len(),
+            |block, len| {
+                assert!(!block.is_empty() || n == 0);
+                assert_eq!(block.len(), len);
+                all.extend_from_slice(block);
+                ControlFlow::<()>::Continue(())
+            },
+        );
+        assert_eq!(result.unwrap(), None);
+        all
+    }
+
+    #[test]
+    fn any_number_of_threads_lists_the_same_solutions_in_order() {
+        for n in [0, 1, 4, 9, 10, 12] {
+            let mut expected = Vec::new();
+            let mut one = Solutions::new(n).unwrap();
+            while let Some(c) = one.next_columns() {
+                expected.extend_from_slice(c);
+            }
+            for threads in [1, 2, 3, 8] {
+                assert_eq!(listed(n, threads), expected, "n = {n}, {threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    fn a_break_ends_the_search_and_returns_its_value() {
+        let mut blocks = 0;
+        let result = Solutions::for_each_block(
+            20,
+            NonZeroUsize::new(2),
+            |block| block[0],
+            |_, first| {
+                blocks += 1;
+                ControlFlow::Break(first)
+            },
+        );
+        assert_eq!((result.unwrap(), blocks), (Some(0), 1));
+    }
+
+    #[test]
+    fn bad_sizes_and_thread_counts_are_errors() {
+        let keep_on = |_: &[u32], _: ()| ControlFlow::<()>::Continue(());
+        assert!(Solutions::for_each_block(65, None, |_| (), keep_on).is_err());
+        let too_many = NonZeroUsize::new(crate::limits::MAX_THREADS + 1);
+        assert!(Solutions::for_each_block(8, too_many, |_| (), keep_on).is_err());
+    }
+}
