@@ -206,7 +206,8 @@ pub(crate) struct SolveArgs {
     /// lexicographically smallest of its 8 images.
     #[arg(short, long)]
     pub(crate) unique: bool,
-    /// Threads searching for --unique. By default, one per core; at most 1024.
+    /// Threads searching and rendering the solutions; the output is the same on any
+    /// number. By default, one per core; at most 1024.
     #[arg(short = 'j', long, value_name = "T", value_parser = parse_threads)]
     pub(crate) threads: Option<NonZeroUsize>,
     /// Print only the solution at this position (0-based) of the lexicographic order,

@@ -8,6 +8,7 @@ mod cli;
 mod complete;
 mod docs;
 mod hostile;
+mod listing;
 mod long_counts;
 mod pictures;
 mod web;

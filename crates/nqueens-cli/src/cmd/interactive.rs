@@ -38,7 +38,7 @@ pub(crate) fn run() -> anyhow::Result<Exit> {
         )));
     }
     let n = parse_n(&answer).map_err(usage)?;
-    let found = super::solve::write_all(n, Format::Board, None, super::stdout())?;
+    let found = super::solve::write_all(n, Format::Board, None, None, super::stdout())?;
     say!("{found} solution{}", if found == 1 { "" } else { "s" });
     Ok(Exit::Answer)
 }

@@ -3,6 +3,7 @@
 use std::cell::Cell;
 use std::io::Write;
 use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
@@ -30,7 +31,7 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
             write_unique(args.n, format, args.limit, args.threads, out, found)
         })?;
     } else {
-        write_all(args.n, format, args.limit, out)?;
+        write_all(args.n, format, args.limit, args.threads, out)?;
     }
     Ok(Exit::Answer)
 }
@@ -89,29 +90,106 @@ fn boards_for_picture(args: &SolveArgs) -> anyhow::Result<Vec<Vec<u32>>> {
     Ok(boards)
 }
 
-/// Streams up to `limit` solutions of `n` to `out`, returning how many were written.
+/// Streams up to `limit` solutions of `n` to `out` on `threads` threads (by default one
+/// per core), returning how many were written.
+///
+/// The threads search and render their blocks of solutions
+/// ([`Solutions::for_each_block`]); here the text is written in order. Each solution is
+/// rendered as if one came before it, so the very first is rendered again here, without a
+/// separator; in `json`, whose lines are numbered by their place in the stream, every
+/// solution is rendered here.
 pub(crate) fn write_all(
     n: usize,
     format: Format,
     limit: Option<u64>,
-    out: impl Write,
+    threads: Option<NonZeroUsize>,
+    mut out: impl Write,
 ) -> anyhow::Result<u64> {
-    let mut solutions = Solutions::new(n)?;
-    let mut writer = SolutionWriter::new(out, format);
     let limit = limit.unwrap_or(u64::MAX);
-    hinting(n, |found| -> anyhow::Result<()> {
-        while writer.written() < limit {
-            let Some(columns) = solutions.next_columns() else {
-                break;
-            };
-            found();
-            writer.write(columns)?;
+    let mut written = 0u64;
+    let render = |block: &[u32]| -> Option<Rendered> {
+        if format == Format::Json {
+            return None;
         }
-        Ok(())
+        let mut writer =
+            SolutionWriter::new(Vec::with_capacity(block.len() * 4), format).continuing(1);
+        let mut ends = Vec::with_capacity(block.len() / n.max(1));
+        for columns in each(block, n) {
+            writer
+                .write(columns)
+                .expect("writing to memory cannot fail");
+            ends.push(writer.get_ref().len());
+        }
+        Some(Rendered {
+            text: writer.finish_part(),
+            ends,
+        })
+    };
+    let failed = hinting(n, |found| {
+        Solutions::for_each_block(n, threads, render, |block, rendered| {
+            let room = usize::try_from(limit - written).unwrap_or(usize::MAX);
+            let wanted = each(block, n).len().min(room);
+            let step = write_block(&mut out, (n, format), written, block, rendered, wanted);
+            written += wanted as u64;
+            if written > 0 {
+                found();
+            }
+            match step {
+                Err(e) => ControlFlow::Break(Some(e)),
+                Ok(()) if written == limit => ControlFlow::Break(None),
+                Ok(()) => ControlFlow::Continue(()),
+            }
+        })
     })?;
-    let written = writer.written();
-    writer.finish()?;
+    if let Some(Some(e)) = failed {
+        return Err(e.into());
+    }
+    SolutionWriter::new(out, format)
+        .continuing(written)
+        .finish()?;
     Ok(written)
+}
+
+/// A block's solutions as text, each rendered as if another came before it, and where
+/// each one's text ends.
+struct Rendered {
+    text: Vec<u8>,
+    ends: Vec<usize>,
+}
+
+/// The solutions of a block, `n` columns each; n = 0's block is the one empty solution.
+fn each(block: &[u32], n: usize) -> impl ExactSizeIterator<Item = &[u32]> {
+    let count = block.len().checked_div(n).unwrap_or(1);
+    (0..count).map(move |i| &block[i * n..(i + 1) * n])
+}
+
+/// Writes the first `wanted` solutions of `block`, `n` columns each, to a stream that
+/// holds `written`.
+fn write_block(
+    out: &mut impl Write,
+    (n, format): (usize, Format),
+    written: u64,
+    block: &[u32],
+    rendered: Option<Rendered>,
+    wanted: usize,
+) -> std::io::Result<()> {
+    // Rendered here: the first of the stream, and in json all.
+    let here = match rendered {
+        None => wanted,
+        Some(_) if written == 0 => wanted.min(1),
+        Some(_) => 0,
+    };
+    let mut writer = SolutionWriter::new(&mut *out, format).continuing(written);
+    for columns in each(block, n).take(here) {
+        writer.write(columns)?;
+    }
+    if let Some(Rendered { text, ends }) = rendered
+        && here < wanted
+    {
+        let from = here.checked_sub(1).map_or(0, |i| ends[i]);
+        out.write_all(&text[from..ends[wanted - 1]])?;
+    }
+    Ok(())
 }
 
 /// The solution at rank `k`, or a usage error naming the limit or the number of solutions.

@@ -1,0 +1,113 @@
+//! `nqueens solve`'s bytes: the same as the reference backtracker through the general
+//! renderer, as the enumerator before the joined bottoms, and on any number of threads.
+
+use queens::{Format, SolutionWriter, reference};
+
+use crate::common::nqueens;
+
+/// What `nqueens solve` prints for `args`, as bytes.
+fn bytes(args: &[&str]) -> Vec<u8> {
+    let out = nqueens().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// The reference backtracker's first `limit` solutions, rendered row by row by the
+/// writer's general path (`write_iter`), not by its precomputed rows.
+fn reference_text(n: usize, format: Format, limit: usize) -> Vec<u8> {
+    let mut writer = SolutionWriter::new(Vec::new(), format);
+    for columns in reference::solutions(n).iter().take(limit) {
+        writer.write_iter(n, columns.iter().copied()).unwrap();
+    }
+    writer.finish().unwrap()
+}
+
+/// 64-bit FNV-1a: a hash that stays the same from one Rust release to the next.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[test]
+fn every_format_is_the_reference_on_any_number_of_threads() {
+    for n in [0usize, 1, 2, 3, 4, 6, 10, 11] {
+        for format in Format::ALL {
+            let expected = reference_text(n, format, usize::MAX);
+            for threads in ["1", "2", "3"] {
+                let args = ["solve", &n.to_string(), "-f", format.name(), "-j", threads];
+                assert!(bytes(&args) == expected, "{args:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_limit_cuts_a_block_anywhere_and_closes_the_format() {
+    for limit in [1usize, 2, 2047, 2048, 2049, 9000] {
+        for format in [
+            Format::Board,
+            Format::Leetcode,
+            Format::Json,
+            Format::Columns,
+        ] {
+            let expected = reference_text(12, format, limit);
+            for threads in ["1", "2"] {
+                let (l, f) = (limit.to_string(), format.name());
+                let args = ["solve", "12", "-f", f, "-l", &l, "-j", threads];
+                assert!(bytes(&args) == expected, "{args:?}");
+            }
+        }
+    }
+}
+
+/// Hashes of the output of the enumerator before the joined bottoms and the precomputed
+/// rows (an explicit-stack backtracker through the general renderer), with the lengths.
+#[test]
+fn the_bytes_are_those_of_the_enumerator_before_the_join() {
+    let known: [(&[&str], u64, usize); 7] = [
+        (
+            &["solve", "13", "-f", "board"],
+            0x744c_ad98_c682_da7d,
+            13_489_295,
+        ),
+        (
+            &["solve", "13", "-f", "line"],
+            0x48e1_9941_c760_3365,
+            13_415_584,
+        ),
+        (
+            &["solve", "13", "-f", "columns"],
+            0x2e54_a170_5988_899d,
+            3_169_616,
+        ),
+        (
+            &["solve", "13", "-f", "leetcode"],
+            0x5a96_4c1c_d5df_d4c5,
+            15_479_522,
+        ),
+        (
+            &["solve", "13", "-f", "json"],
+            0xff08_4e9f_6b80_adbf,
+            4_706_458,
+        ),
+        (
+            &["solve", "14", "-f", "columns", "-j", "2"],
+            0x9fd6_a4bb_5cc7_6aa5,
+            17_183_012,
+        ),
+        (
+            &["solve", "14", "-u", "-f", "columns"],
+            0x3fef_0050_179a_234f,
+            2_150_344,
+        ),
+    ];
+    for (args, hash, len) in known {
+        let out = bytes(args);
+        assert_eq!((fnv(&out), out.len()), (hash, len), "{args:?}");
+    }
+}
