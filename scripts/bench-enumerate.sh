@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Times listing every solution in lexicographic order, in one run: the textbook bitboard
+# lister (`--example textbook -- --list N`, one thread, each row rendered anew),
+# `nqueens solve N -f columns` on 1 and 2 threads, `nqueens solve N` (the boards) on 2, and
+# `cat` of a file as large as the boards' output, all to /dev/null. Prints the CPU and a
+# Markdown table of medians. Usage: scripts/bench-enumerate.sh [RUNS] [N...]
+#
+# The runs are interleaved (one of each command, RUNS times over), so that a slow spell of
+# this shared machine falls on every column alike. The file for `cat` is written under
+# TMPDIR (5 GB at n = 17); BASELINE_MAX (default 16) skips the textbook lister above it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-3}
+shift || true
+sizes=${*:-14 15 16 17}
+baseline_max=${BASELINE_MAX:-16}
+cargo build --release --quiet --bin nqueens --example textbook
+bin=target/release/nqueens
+textbook=target/release/examples/textbook
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+wall() {
+    local start end
+    start=$(date +%s.%N)
+    "$@" > /dev/null
+    end=$(date +%s.%N)
+    echo "$end - $start" | bc -l
+}
+
+median() {
+    printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+}
+
+echo "CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores"
+echo
+echo "| n | solutions | textbook, 1 thread | columns -j1 | columns -j2 | -j1 vs textbook | -j2 vs textbook | boards -j2 | boards MB/s | cat MB/s |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+for n in $sizes; do
+    count=$("$bin" count "$n" --quiet)
+    # The boards' size: n rows of n + 1 bytes, and a blank line between solutions.
+    bytes=$(echo "$count * ($n * ($n + 1) + 1) - 1" | bc)
+    head -c "$bytes" /dev/zero > "$scratch/boards"
+    commands=("$bin solve $n -f columns -j1" "$bin solve $n -f columns -j2" "$bin solve $n -j2" "cat $scratch/boards")
+    [ "$n" -le "$baseline_max" ] && commands+=("$textbook --list $n")
+    declare -A times=()
+    for _ in $(seq "$runs"); do
+        for i in "${!commands[@]}"; do
+            # shellcheck disable=SC2086
+            times[$i]="${times[$i]:-} $(wall ${commands[$i]})"
+        done
+    done
+    declare -a med=()
+    for i in "${!commands[@]}"; do
+        # shellcheck disable=SC2086
+        med[$i]=$(median ${times[$i]})
+    done
+    rm -f "$scratch/boards"
+    one=${med[0]} two=${med[1]} boards=${med[2]} cat=${med[3]}
+    mbs() { echo "$bytes / $1 / 1000000" | bc -l; }
+    if [ "$n" -le "$baseline_max" ]; then
+        base=${med[4]}
+        printf '| %s | %s | %.2f s | %.2f s | %.2f s | %.1f× | %.1f× | %.2f s | %.0f | %.0f |\n' "$n" "$count" "$base" "$one" "$two" \
+            "$(echo "$base / $one" | bc -l)" "$(echo "$base / $two" | bc -l)" "$boards" "$(mbs "$boards")" "$(mbs "$cat")"
+    else
+        printf '| %s | %s | — | %.2f s | %.2f s | — | — | %.2f s | %.0f | %.0f |\n' "$n" "$count" "$one" "$two" "$boards" "$(mbs "$boards")" "$(mbs "$cat")"
+    fi
+    unset times med
+done
