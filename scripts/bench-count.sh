@@ -22,19 +22,8 @@ cargo build --release --quiet --bin nqueens --example textbook
 bin=target/release/nqueens
 textbook=target/release/examples/textbook
 
-# The wall time, in seconds, of one run of a command.
-wall() {
-    local start end
-    start=$(date +%s.%N)
-    "$@" > /dev/null
-    end=$(date +%s.%N)
-    echo "$end - $start" | bc -l
-}
-
-# The median of its arguments.
-median() {
-    printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
-}
+# shellcheck source=scripts/bench-common.sh
+source scripts/bench-common.sh
 
 peers=${PEERS:-}
 header="| n | textbook, 1 thread | nqueens count -j1 | nqueens count -j2 | -j1 vs textbook | -j2 vs -j1 |"
@@ -56,18 +45,7 @@ for n in $sizes; do
         command=${peer#*=}
         commands+=("${command//\{n\}/$n}")
     done
-    declare -A times=()
-    for _ in $(seq "$runs"); do
-        for i in "${!commands[@]}"; do
-            # shellcheck disable=SC2086
-            times[$i]="${times[$i]:-} $(wall ${commands[$i]})"
-        done
-    done
-    declare -a med=()
-    for i in "${!commands[@]}"; do
-        # shellcheck disable=SC2086
-        med[$i]=$(median ${times[$i]})
-    done
+    medians "$runs" "${commands[@]}"
     one=${med[0]}
     two=${med[1]}
     next=2
@@ -86,5 +64,4 @@ for n in $sizes; do
         row="$row $(printf '%.2f s | %.2f× |' "$time" "$(echo "$time / $ours" | bc -l)")"
     done
     echo "$row"
-    unset times med
 done

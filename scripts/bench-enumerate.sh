@@ -20,19 +20,11 @@ textbook=target/release/examples/textbook
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-wall() {
-    local start end
-    start=$(date +%s.%N)
-    "$@" > /dev/null
-    end=$(date +%s.%N)
-    echo "$end - $start" | bc -l
-}
+# shellcheck source=scripts/bench-common.sh
+source scripts/bench-common.sh
 
-median() {
-    printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
-}
-
-echo "CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores"
+cpu() { lscpu | sed -n "s/^$1: *//p" | head -1; }
+echo "CPU: $(cpu 'Model name') (family $(cpu 'CPU family'), model $(cpu 'Model')), $(nproc) cores"
 echo
 echo "| n | solutions | textbook, 1 thread | columns -j1 | columns -j2 | -j1 vs textbook | -j2 vs textbook | boards -j2 | boards MB/s | cat MB/s |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
@@ -43,18 +35,7 @@ for n in $sizes; do
     head -c "$bytes" /dev/zero > "$scratch/boards"
     commands=("$bin solve $n -f columns -j1" "$bin solve $n -f columns -j2" "$bin solve $n -j2" "cat $scratch/boards")
     [ "$n" -le "$baseline_max" ] && commands+=("$textbook --list $n")
-    declare -A times=()
-    for _ in $(seq "$runs"); do
-        for i in "${!commands[@]}"; do
-            # shellcheck disable=SC2086
-            times[$i]="${times[$i]:-} $(wall ${commands[$i]})"
-        done
-    done
-    declare -a med=()
-    for i in "${!commands[@]}"; do
-        # shellcheck disable=SC2086
-        med[$i]=$(median ${times[$i]})
-    done
+    medians "$runs" "${commands[@]}"
     rm -f "$scratch/boards"
     one=${med[0]} two=${med[1]} boards=${med[2]} cat=${med[3]}
     mbs() { echo "$bytes / $1 / 1000000" | bc -l; }
@@ -65,5 +46,4 @@ for n in $sizes; do
     else
         printf '| %s | %s | — | %.2f s | %.2f s | — | — | %.2f s | %.0f | %.0f |\n' "$n" "$count" "$one" "$two" "$boards" "$(mbs "$boards")" "$(mbs "$cat")"
     fi
-    unset times med
 done

@@ -64,6 +64,45 @@ impl Node {
 
 /// Counts the completions of `node` with the textbook recursion: every free square of the
 /// next row is tried in turn until all columns are taken.
+/// Calls `found` with the columns of every placement of queens on the first `rows` rows
+/// of an `n`-column board that attack each other nowhere, in lexicographic order, until
+/// it breaks.
+pub(crate) fn placements(
+    n: usize,
+    rows: usize,
+    mut found: impl FnMut(&[u32]) -> std::ops::ControlFlow<()>,
+) {
+    fn go(
+        node: Node,
+        full: u64,
+        rows: usize,
+        columns: &mut Vec<u32>,
+        found: &mut impl FnMut(&[u32]) -> std::ops::ControlFlow<()>,
+    ) -> std::ops::ControlFlow<()> {
+        if columns.len() == rows {
+            return found(columns);
+        }
+        let mut free = node.free(full);
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            columns.push(bit.trailing_zeros());
+            let next = go(node.place(bit, full), full, rows, columns, found);
+            columns.pop();
+            next?;
+        }
+        std::ops::ControlFlow::Continue(())
+    }
+    let mut columns = Vec::with_capacity(rows);
+    let _ = go(
+        Node::default(),
+        full_mask(n),
+        rows.min(n),
+        &mut columns,
+        &mut found,
+    );
+}
+
 pub(crate) fn count_completions(node: Node, full: u64) -> u64 {
     if node.cols == full {
         return 1;

@@ -95,32 +95,13 @@ pub fn textbook_count(n: usize) -> u128 {
 /// assert_eq!(all, [[1, 3, 0, 2], [2, 0, 3, 1]]);
 /// ```
 pub fn textbook_solutions(n: usize, mut found: impl FnMut(&[u32])) {
-    use crate::bitboard::{Node, full_mask};
-
-    fn go(node: Node, full: u64, columns: &mut Vec<u32>, n: usize, found: &mut impl FnMut(&[u32])) {
-        if columns.len() == n {
-            found(columns);
-            return;
-        }
-        let mut free = node.free(full);
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            columns.push(bit.trailing_zeros());
-            go(node.place(bit, full), full, columns, n, found);
-            columns.pop();
-        }
-    }
     assert!(
         n <= crate::limits::MAX_N,
         "n = {n} is above {}",
         crate::limits::MAX_N
     );
-    go(
-        Node::default(),
-        full_mask(n),
-        &mut Vec::with_capacity(n),
-        n,
-        &mut found,
-    );
+    crate::bitboard::placements(n, n, |columns| {
+        found(columns);
+        std::ops::ControlFlow::Continue(())
+    });
 }

@@ -11,6 +11,7 @@
 //! boards of `counting::halves` (after Evgeny Kluev's quadrant join,
 //! github.com/EvgenyKluev/N-Queens-Count-Sol), turned to listing.
 
+use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::bitboard::Node;
@@ -88,9 +89,9 @@ impl Bottoms {
         };
         // Listed twice, in lexicographic order: once to size the buckets, once to fill
         // them, which keeps them in that order and needs no second copy of the table.
-        let bottom = |cols: &[usize]| {
+        let bottom = |cols: &[u32]| {
             let (mut set, mut key) = (0u64, 0u64);
-            for (i, &c) in cols.iter().enumerate() {
+            for (i, c) in cols.iter().map(|&c| c as usize).enumerate() {
                 set |= 1 << c;
                 // A queen `i` rows below the top's last row meets the down-right
                 // diagonal that is at column c − i there, and the down-left one at c + i.
@@ -253,33 +254,17 @@ unsafe fn filter_avx512(
 /// Calls `found` with every placement of queens on `k` consecutive rows of an `n`-column
 /// board that attack each other nowhere, in lexicographic order, and returns how many,
 /// stopping early past [`MAX_ENTRIES`].
-fn placements(n: usize, k: usize, mut found: impl FnMut(&[usize])) -> usize {
-    let full = crate::bitboard::full_mask(n);
-    let mut cols = Vec::with_capacity(k);
+fn placements(n: usize, k: usize, mut found: impl FnMut(&[u32])) -> usize {
     let mut count = 0;
-    fn go(
-        node: Node,
-        full: u64,
-        k: usize,
-        cols: &mut Vec<usize>,
-        count: &mut usize,
-        found: &mut impl FnMut(&[usize]),
-    ) {
-        if cols.len() == k {
-            *count += 1;
-            found(cols);
-            return;
+    crate::bitboard::placements(n, k, |columns| {
+        count += 1;
+        found(columns);
+        if count > MAX_ENTRIES {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
-        let mut free = node.free(full);
-        while free != 0 && *count <= MAX_ENTRIES {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            cols.push(bit.trailing_zeros() as usize);
-            go(node.place(bit, full), full, k, cols, count, found);
-            cols.pop();
-        }
-    }
-    go(Node::default(), full, k, &mut cols, &mut count, &mut found);
+    });
     count
 }
 

@@ -187,30 +187,11 @@ fn read<T, B>(
 /// each other nowhere, in lexicographic order.
 #[cfg(feature = "parallel")]
 fn prefixes(n: usize, rows: usize) -> Vec<Vec<u32>> {
-    use crate::bitboard::{Node, full_mask};
-
-    fn go(node: Node, full: u64, rows: usize, prefix: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
-        if prefix.len() == rows {
-            out.push(prefix.clone());
-            return;
-        }
-        let mut free = node.free(full);
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            prefix.push(bit.trailing_zeros());
-            go(node.place(bit, full), full, rows, prefix, out);
-            prefix.pop();
-        }
-    }
     let mut out = Vec::new();
-    go(
-        Node::default(),
-        full_mask(n),
-        rows.min(n),
-        &mut Vec::new(),
-        &mut out,
-    );
+    crate::bitboard::placements(n, rows, |prefix| {
+        out.push(prefix.to_vec());
+        ControlFlow::Continue(())
+    });
     out
 }
 
