@@ -207,7 +207,7 @@ pub(crate) struct SolveArgs {
     #[arg(short, long)]
     pub(crate) unique: bool,
     /// Threads searching and rendering the solutions; the output is the same on any
-    /// number. By default, one per core; at most 1024.
+    /// number. By default, one per core; at most 1024 (listing uses no more than the cores).
     #[arg(short = 'j', long, value_name = "T", value_parser = parse_threads)]
     pub(crate) threads: Option<NonZeroUsize>,
     /// Print only the solution at this position (0-based) of the lexicographic order,

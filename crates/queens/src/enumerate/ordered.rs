@@ -17,8 +17,8 @@ use crate::bitboard::check_board;
 /// search, small enough that the first one arrives at once.
 const BLOCK: usize = 2048;
 
-#[cfg(feature = "parallel")]
-/// The squares a search tries between looks at whether the reader has stopped.
+/// The squares a search tries before it hands on what it has found, and looks at whether
+/// the reader has stopped.
 const BUDGET: usize = 1 << 16;
 
 #[cfg(feature = "parallel")]
@@ -31,12 +31,13 @@ const MIN_PARALLEL_N: usize = 10;
 
 impl Solutions {
     /// Every solution of `n`, in lexicographic order, in blocks: the search runs on `threads`
-    /// threads (by default one per core), each block is passed to `map` on the thread that
+    /// threads (by default, and at most, one per core), each block is passed to `map` on the thread that
     /// found it, and `consume` receives every block with what `map` made of it, in order, on
     /// the calling thread, until it returns [`ControlFlow::Break`], whose value is returned.
     ///
     /// A block holds at least one solution, `n` columns each, read in order; n = 0 has one
-    /// block, the empty solution. Work such as rendering text belongs in `map`, where it is
+    /// block, the empty solution. A block is handed on full or once its search has run a
+    /// while, so the first solutions of a large board come as they are found. Work such as rendering text belongs in `map`, where it is
     /// parallel too. The solutions and their order are the same on any number of threads;
     /// where the blocks end is not. Memory holds a few blocks a thread.
     ///
@@ -66,7 +67,10 @@ impl Solutions {
         mut consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
     ) -> Result<Option<B>, Error> {
         check_board(n, 0)?;
-        let threads = crate::threads::count(threads)?;
+        // More threads than cores cannot make an ordered stream faster, and they would
+        // starve the thread whose job is read next.
+        let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+        let threads = crate::threads::count(threads)?.min(cores);
         #[cfg(feature = "parallel")]
         if threads > 1 && n >= MIN_PARALLEL_N {
             return Ok(parallel(n, threads, &map, &mut consume));
@@ -86,11 +90,16 @@ fn sequential<T, B>(
     let mut block = Vec::new();
     loop {
         block.clear();
-        if solutions.next_block(&mut block, BLOCK) == 0 {
-            return None;
-        }
-        if let ControlFlow::Break(b) = consume(&block, map(&block)) {
+        // A budget, so that the first solutions of a large board, far apart, are handed
+        // on as they come rather than once a block is full.
+        let (count, more) = solutions.fill(&mut block, BLOCK, BUDGET);
+        if count > 0
+            && let ControlFlow::Break(b) = consume(&block, map(&block))
+        {
             return Some(b);
+        }
+        if !more {
+            return None;
         }
     }
 }
