@@ -62,8 +62,6 @@ impl Node {
     }
 }
 
-/// Counts the completions of `node` with the textbook recursion: every free square of the
-/// next row is tried in turn until all columns are taken.
 /// Calls `found` with the columns of every placement of queens on the first `rows` rows
 /// of an `n`-column board that attack each other nowhere, in lexicographic order, until
 /// it breaks.
@@ -103,6 +101,8 @@ pub(crate) fn placements(
     );
 }
 
+/// Counts the completions of `node` with the textbook recursion: every free square of the
+/// next row is tried in turn until all columns are taken.
 pub(crate) fn count_completions(node: Node, full: u64) -> u64 {
     if node.cols == full {
         return 1;

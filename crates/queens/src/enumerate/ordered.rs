@@ -30,16 +30,18 @@ const JOB_ROWS: usize = 3;
 const MIN_PARALLEL_N: usize = 10;
 
 impl Solutions {
-    /// Every solution of `n`, in lexicographic order, in blocks: the search runs on `threads`
-    /// threads (by default, and at most, one per core), each block is passed to `map` on the thread that
-    /// found it, and `consume` receives every block with what `map` made of it, in order, on
-    /// the calling thread, until it returns [`ControlFlow::Break`], whose value is returned.
+    /// Every solution of `n`, in lexicographic order, in blocks: the search runs on
+    /// `threads` threads (by default, and at most, one per core), each block is passed to
+    /// `map` on the thread that found it, and `consume` receives every block with what
+    /// `map` made of it, in order, on the calling thread, until it returns
+    /// [`ControlFlow::Break`], whose value is returned.
     ///
     /// A block holds at least one solution, `n` columns each, read in order; n = 0 has one
     /// block, the empty solution. A block is handed on full or once its search has run a
-    /// while, so the first solutions of a large board come as they are found. Work such as rendering text belongs in `map`, where it is
-    /// parallel too. The solutions and their order are the same on any number of threads;
-    /// where the blocks end is not. Memory holds a few blocks a thread.
+    /// while, so the first solutions of a large board come as they are found. Work such as
+    /// rendering text belongs in `map`, where it is parallel too. The solutions and their
+    /// order are the same on any number of threads; where the blocks end is not. Memory
+    /// holds a few blocks a thread.
     ///
     /// ```
     /// use std::ops::ControlFlow;
@@ -69,8 +71,7 @@ impl Solutions {
         check_board(n, 0)?;
         // More threads than cores cannot make an ordered stream faster, and they would
         // starve the thread whose job is read next.
-        let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-        let threads = crate::threads::count(threads)?.min(cores);
+        let threads = crate::threads::count(threads)?.min(crate::threads::available());
         #[cfg(feature = "parallel")]
         if threads > 1 && n >= MIN_PARALLEL_N {
             return Ok(parallel(n, threads, &map, &mut consume));

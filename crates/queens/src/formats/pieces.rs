@@ -125,7 +125,8 @@ impl Pieces {
     /// (for `json`).
     pub(crate) fn render(&self, buf: &mut Vec<u8>, columns: &[u32], index: u64) {
         let n = self.n;
-        assert!(columns.len() == n && columns.iter().all(|&c| (c as usize) < n));
+        // The writer checks this before it asks: once per solution is enough.
+        debug_assert!(columns.len() == n && columns.iter().all(|&c| (c as usize) < n));
         buf.extend_from_slice(&self.head);
         if self.format == Format::Json {
             buf.extend_from_slice(itoa::Buffer::new().format(index).as_bytes());
