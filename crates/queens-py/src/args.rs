@@ -3,15 +3,21 @@
 
 use std::num::NonZeroUsize;
 
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
+use numpy::PyArray1;
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyInt;
+use pyo3::types::{PyBool, PyInt};
 use queens::ErrorKind;
 use queens::limits::{COUNT_MAX_MEMORY, COUNT_MIN_MEMORY, MAX_THREADS};
 
-/// An integer argument: anything with `__index__` (`int`, numpy's integers), a
-/// `ValueError` when it does not fit 64 bits.
+/// An integer argument: anything with `__index__` (`int`, numpy's integers) but a
+/// `bool`, which is a flag, not a number; a `ValueError` when it does not fit 64 bits.
 pub(crate) fn int(value: &Bound<'_, PyAny>, name: &str) -> PyResult<i64> {
+    if value.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{name} = {value} is a bool: expected an int"
+        )));
+    }
     value.extract::<i64>().map_err(|err| {
         if value.is_instance_of::<PyInt>() {
             PyValueError::new_err(format!("{name} = {value} is too large"))
@@ -97,4 +103,101 @@ fn describe(err: &dyn std::error::Error) -> String {
         source = cause.source();
     }
     line
+}
+
+/// The integer type of the arrays of columns: signed, so that the differences of columns
+/// and rows, the usual diagonal test, never wrap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Dtype {
+    I8,
+    I16,
+    I32,
+    I64,
+}
+
+impl Dtype {
+    /// The `dtype` argument, anything `numpy.dtype` takes (`np.int16`, `"int64"`, `int`):
+    /// `int32` by default, wide enough for every board up to 10^9 queens.
+    pub(crate) fn of(value: Option<&Bound<'_, PyAny>>) -> PyResult<Dtype> {
+        let Some(value) = value.filter(|v| !v.is_none()) else {
+            return Ok(Dtype::I32);
+        };
+        let py = value.py();
+        let name: String = py
+            .import("numpy")?
+            .getattr("dtype")?
+            .call1((value,))?
+            .getattr("name")?
+            .extract()?;
+        Ok(match name.as_str() {
+            "int8" => Dtype::I8,
+            "int16" => Dtype::I16,
+            "int32" => Dtype::I32,
+            "int64" => Dtype::I64,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "dtype = {name} is not allowed: columns are int8, int16, int32 (the default) or int64, signed so that differences of columns do not wrap"
+                )));
+            }
+        })
+    }
+
+    /// The largest column the type holds.
+    fn max(self) -> u64 {
+        match self {
+            Dtype::I8 => i8::MAX as u64,
+            Dtype::I16 => i16::MAX as u64,
+            Dtype::I32 => i32::MAX as u64,
+            Dtype::I64 => i64::MAX as u64,
+        }
+    }
+
+    /// Checks that the columns of a board of `n` queens fit, for `what` ("one(300)").
+    pub(crate) fn check(self, n: usize, what: &str) -> PyResult<Dtype> {
+        if (n as u64).saturating_sub(1) <= self.max() {
+            return Ok(self);
+        }
+        Err(PyValueError::new_err(format!(
+            "dtype = {} holds columns up to {}: {what} needs a wider type",
+            self.name(),
+            self.max()
+        )))
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Dtype::I8 => "int8",
+            Dtype::I16 => "int16",
+            Dtype::I32 => "int32",
+            Dtype::I64 => "int64",
+        }
+    }
+
+    /// A 1-D array of this type holding `cells`, each known to fit. A `Vec` of a type of
+    /// the same size (`u32` to `int32`) is converted where it lies, without a second copy.
+    pub(crate) fn array<'py, T: Copy + Into<u64> + Send>(
+        self,
+        py: Python<'py>,
+        cells: Vec<T>,
+    ) -> Bound<'py, PyAny> {
+        fn cast<'py, U: numpy::Element + TryFrom<u64>, T: Copy + Into<u64> + Send>(
+            py: Python<'py>,
+            cells: Vec<T>,
+        ) -> Bound<'py, PyAny> {
+            let fits = "a column below n fits the type checked for n";
+            let wide: Vec<U> = py.detach(|| {
+                cells
+                    .into_iter()
+                    .map(|c| U::try_from(c.into()).ok().expect(fits))
+                    .collect()
+            });
+            PyArray1::from_vec(py, wide).into_any()
+        }
+        match self {
+            Dtype::I8 => cast::<i8, T>(py, cells),
+            Dtype::I16 => cast::<i16, T>(py, cells),
+            Dtype::I32 => cast::<i32, T>(py, cells),
+            Dtype::I64 => cast::<i64, T>(py, cells),
+        }
+    }
 }

@@ -1,13 +1,15 @@
 //! `Board`: a placement of one queen per row that shows itself as text and as SVG.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyList, PyTuple};
 use queens::limits::DRAWN_MAX_N;
 use queens::{formats::Picture, symmetry::Symmetry};
 
-use crate::args;
+use crate::args::{self, Dtype};
 
 /// The names of the 8 symmetries, in the order of [`Symmetry::ALL`].
 pub(crate) const SYMMETRY_NAMES: [&str; 8] = [
@@ -23,6 +25,19 @@ pub(crate) const SYMMETRY_NAMES: [&str; 8] = [
 
 /// How many columns a board's `repr` shows at each end before eliding the middle.
 const REPR_ENDS: usize = 8;
+
+/// The pixels of a square in a notebook's picture of a board, and the least and most
+/// pixels of the whole board: small boards are not blown up, large ones not cut off.
+const NOTEBOOK_SQUARE: usize = 32;
+const NOTEBOOK_MIN: usize = 128;
+const NOTEBOOK_MAX: usize = 480;
+
+/// The width in pixels of a notebook's picture of a board of `n` queens: one that grows
+/// with n up to [`NOTEBOOK_MAX`], and the library's own above 240 queens, so that every
+/// square still covers whole pixels.
+pub(crate) fn notebook_pixels(n: usize) -> Option<usize> {
+    (n <= 240).then(|| (NOTEBOOK_SQUARE * n).clamp(NOTEBOOK_MIN, NOTEBOOK_MAX))
+}
 
 /// A placement of one queen per row: row `r` holds a queen in column `columns[r]`. It
 /// need not be a solution (`verify` says why not), but every queen is on the board.
@@ -116,9 +131,38 @@ impl Board {
         PyTuple::new(py, &self.columns)
     }
 
-    /// The columns as a numpy array of `uint32`.
-    fn to_numpy<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
-        PyArray1::from_slice(py, &self.columns)
+    /// The columns as a numpy array of `dtype`: `int32` by default, as every array of
+    /// columns in this package.
+    #[pyo3(signature = (*, dtype = None))]
+    fn to_numpy<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let n = self.columns.len();
+        let dtype = Dtype::of(dtype)?.check(n, &format!("a board of {n} queens"))?;
+        Ok(dtype.array(py, self.columns.clone()))
+    }
+
+    /// numpy's conversion (`np.asarray(board)`): the columns, `int32` unless `dtype`
+    /// says otherwise.
+    #[pyo3(signature = (dtype = None, copy = None))]
+    fn __array__<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<&Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if copy == Some(false) {
+            return Err(PyValueError::new_err(
+                "a Board keeps its columns in Rust: numpy gets them only as a copy",
+            ));
+        }
+        let array = Dtype::I32.array(py, self.columns.clone());
+        match dtype.filter(|d| !d.is_none()) {
+            Some(d) => array.call_method1("astype", (d,)),
+            None => Ok(array),
+        }
     }
 
     fn __len__(&self) -> usize {
@@ -170,22 +214,30 @@ impl Board {
         self.drawing()
     }
 
-    /// IPython's text form: the drawing.
-    fn _repr_pretty_(&self, p: &Bound<'_, PyAny>, _cycle: bool) -> PyResult<()> {
-        p.call_method1("text", (self.__str__(),))?;
-        Ok(())
+    /// Jupyter's picture: the library's SVG, for boards up to 10,000 queens, sized by
+    /// n, with its conflicts marked.
+    fn _repr_svg_(&self) -> Option<String> {
+        (self.columns.len() <= DRAWN_MAX_N)
+            .then(|| self.svg(false, notebook_pixels(self.columns.len()), true))
     }
 
-    /// Jupyter's picture: the library's SVG, for boards up to 10,000 queens.
-    fn _repr_svg_(&self) -> Option<String> {
-        (self.columns.len() <= DRAWN_MAX_N).then(|| self.svg(false, None))
+    /// Jupyter's rich form: the picture and a caption that says what the board is.
+    pub(crate) fn _repr_html_(&self) -> Option<String> {
+        let svg = self._repr_svg_()?;
+        let caption = match queens::conflicts(&self.columns).len() {
+            0 => format!("a solution of {} queens", self.columns.len()),
+            1 => "not a solution: 1 attacking pair, joined in red".to_owned(),
+            k => format!("not a solution: {k} attacking pairs, joined in red"),
+        };
+        Some(figure(&svg, &caption))
     }
 
     /// The board as an SVG picture, with row and column numbers if `coords`, `pixels`
-    /// wide.
-    #[pyo3(signature = (*, coords = false, pixels = None))]
-    fn svg(&self, coords: bool, pixels: Option<usize>) -> String {
-        let mut picture = Picture::new().coords(coords);
+    /// wide (480 by default), with a red line joining each attacking pair if
+    /// `conflicts`.
+    #[pyo3(signature = (*, coords = false, pixels = None, conflicts = true))]
+    fn svg(&self, coords: bool, pixels: Option<usize>, conflicts: bool) -> String {
+        let mut picture = Picture::new().coords(coords).conflicts(conflicts);
         if let Some(p) = pixels {
             picture = picture.pixels(p);
         }
@@ -193,7 +245,10 @@ impl Board {
         picture
             .write(&mut out, &[&self.columns])
             .expect("writing to memory cannot fail");
-        String::from_utf8(out).expect("the picture is UTF-8")
+        scoped(
+            &String::from_utf8(out).expect("the picture is UTF-8"),
+            &["squares", "queen"],
+        )
     }
 
     /// Whether no two queens attack each other.
@@ -206,6 +261,12 @@ impl Board {
         queens::validate(&self.columns).err().map(|c| c.to_string())
     }
 
+    /// The pairs of rows whose queens attack each other, as an `int32` array of shape
+    /// (k, 2): empty for a solution.
+    fn conflicts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::solutions::conflict_array(py, &self.columns)
+    }
+
     /// The board under one of the 8 symmetries (see `queens.SYMMETRIES`).
     fn transform(&self, symmetry: &str) -> PyResult<Board> {
         let s = Board::symmetry(symmetry)?;
@@ -213,13 +274,14 @@ impl Board {
         Ok(Board::from_columns(s.apply(&self.columns)))
     }
 
-    /// The board's 8 images, in the order of `queens.SYMMETRIES` (equal images repeat).
-    fn images(&self) -> PyResult<Vec<Board>> {
+    /// The board's 8 images, in the order of `queens.SYMMETRIES` (equal images repeat),
+    /// as a `queens.Gallery`: a list that a notebook shows side by side.
+    fn images<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         self.check_permutation()?;
-        Ok(Symmetry::ALL
+        let images = Symmetry::ALL
             .iter()
-            .map(|s| Board::from_columns(s.apply(&self.columns)))
-            .collect())
+            .map(|s| Board::from_columns(s.apply(&self.columns)));
+        gallery(&PyList::new(py, images)?)
     }
 
     /// The smallest of the board's images in lexicographic order: equal for every
@@ -237,6 +299,42 @@ impl Board {
         self.check_permutation()?;
         Ok(queens::symmetry::class_size(&self.columns))
     }
+}
+
+/// The SVG with its `ids` made unique to this picture: a notebook puts every picture in
+/// one HTML page, where a second `#queen` would be drawn with the first one's glyph (a
+/// crown on a small board, a solid square on a large one).
+pub(crate) fn scoped(svg: &str, ids: &[&str]) -> String {
+    static PICTURES: AtomicU64 = AtomicU64::new(0);
+    let k = PICTURES.fetch_add(1, Ordering::Relaxed);
+    let mut svg = svg.to_owned();
+    for id in ids {
+        for (from, to) in [("id=\"", "id=\""), ("#", "#")] {
+            svg = svg.replace(&format!("{from}{id}\""), &format!("{to}{id}-{k}\""));
+        }
+        svg = svg.replace(&format!("url(#{id})"), &format!("url(#{id}-{k})"));
+    }
+    svg
+}
+
+/// A notebook's figure: a picture and its caption.
+pub(crate) fn figure(svg: &str, caption: &str) -> String {
+    format!(
+        "<figure style=\"display:inline-block;margin:0\">{svg}<figcaption style=\"font:13px sans-serif\">{caption}</figcaption></figure>"
+    )
+}
+
+/// The list as a `queens.Gallery`, the Python class that a notebook shows as a grid.
+fn gallery<'py>(list: &Bound<'py, PyList>) -> PyResult<Bound<'py, PyAny>> {
+    list.py()
+        .import("queens")?
+        .getattr("Gallery")?
+        .call1((list,))
+}
+
+/// A column array that is a board: every column from 0 to n − 1, else a `ValueError`.
+pub(crate) fn on_board(value: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+    Board::checked(columns_of(value)?).map(|b| b.columns)
 }
 
 /// A column array from a `Board`, a 1-D numpy array of integers, or any iterable of ints.

@@ -4,13 +4,15 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
 use pyo3::prelude::*;
+use queens::Diagonal;
+use queens::complete::{Completions, GivenConflict};
+use queens::formats::QUEEN_PATH;
 use queens::limits::{COMPLETION_MAX_N, INPUT_MAX_BYTES};
-use queens::{Diagonal, complete::Completions};
 
 use crate::args;
-use crate::board::Board;
+use crate::board::{Board, figure, notebook_pixels, scoped};
 use crate::run::interruptible;
 
 /// A completion problem: an `n × n` board, queens that must stay, squares where no queen
@@ -41,6 +43,20 @@ impl Completion {
     ) -> PyRefMut<'_, Self> {
         slf.problem = change(std::mem::take(&mut slf.problem));
         slf
+    }
+
+    /// Why the givens cannot all stand in one solution (two given queens attack each
+    /// other, or one stands on a closed square or diagonal): the problem is impossible
+    /// before any search.
+    fn given_conflict(&self) -> Option<String> {
+        match self.problem.check() {
+            Err(
+                e @ (GivenConflict::Attack { .. }
+                | GivenConflict::Blocked { .. }
+                | GivenConflict::Excluded { .. }),
+            ) => Some(e.to_string()),
+            _ => None,
+        }
     }
 
     fn with_threads(&self, threads: Option<&Bound<'_, PyAny>>) -> PyResult<queens::Completion> {
@@ -102,13 +118,26 @@ impl Completion {
         self.problem.is_exact()
     }
 
-    /// Adds a queen that must stay on (`row`, `column`), 0-based.
+    /// Why no completion can exist before any search, or `None`: two given queens
+    /// attack each other, or one stands on a closed square or diagonal. `find` then
+    /// answers "impossible", `count` 0, `first` `None`.
+    #[getter]
+    fn conflict(&self) -> Option<String> {
+        self.given_conflict()
+    }
+
+    /// Adds a queen that must stay on (`row`, `column`), 0-based; the same square given
+    /// again changes nothing. A queen that attacks another given one is accepted: the
+    /// problem is then impossible, and `conflict` says why.
     fn queen<'py>(
         slf: PyRefMut<'py, Self>,
         row: &Bound<'py, PyAny>,
         column: &Bound<'py, PyAny>,
     ) -> PyResult<PyRefMut<'py, Self>> {
         let (r, c) = slf.square(row, column)?;
+        if slf.problem.queens().contains(&(r, c)) {
+            return Ok(slf);
+        }
         Ok(Completion::with(slf, |p| p.queen(r, c)))
     }
 
@@ -179,6 +208,13 @@ impl Completion {
             }
         };
         let problem = self.with_threads(threads)?;
+        if let Some(reason) = self.given_conflict() {
+            return Ok(Outcome {
+                status: "impossible",
+                board: None,
+                reason: Some(reason),
+            });
+        }
         let outcome = interruptible(py, None, |cancel, _| {
             problem.cancel_on(cancel.clone()).find(deadline)
         })?
@@ -187,14 +223,17 @@ impl Completion {
             queens::Outcome::Completed(p) => Outcome {
                 status: "completed",
                 board: Some(Board::from_columns(p.into_columns())),
+                reason: None,
             },
             queens::Outcome::Impossible => Outcome {
                 status: "impossible",
                 board: None,
+                reason: Some("the search proved that no completion exists".to_owned()),
             },
             _ => Outcome {
                 status: "unknown",
                 board: None,
+                reason: Some("the search ran out of time".to_owned()),
             },
         })
     }
@@ -203,6 +242,9 @@ impl Completion {
     #[pyo3(signature = (*, threads = None))]
     fn count(&self, py: Python<'_>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<u128> {
         let problem = self.with_threads(threads)?;
+        if self.given_conflict().is_some() {
+            return Ok(0);
+        }
         interruptible(py, None, |cancel, _| {
             problem.cancel_on(cancel.clone()).count()
         })?
@@ -211,15 +253,37 @@ impl Completion {
 
     /// The lexicographically first completion, or `None` when there is none.
     fn first(&self, py: Python<'_>) -> PyResult<Option<Board>> {
+        if self.given_conflict().is_some() {
+            return Ok(None);
+        }
         let first = py.detach(|| self.problem.first()).map_err(args::error)?;
         Ok(first.map(|p| Board::from_columns(p.into_columns())))
     }
 
     /// Every completion, lazily, in lexicographic order, as `Board`s.
     fn solutions(&self) -> PyResult<CompletionIter> {
-        Ok(CompletionIter {
-            completions: self.problem.iter().map_err(args::error)?,
-        })
+        let completions = match self.given_conflict() {
+            Some(_) => None,
+            None => Some(self.problem.iter().map_err(args::error)?),
+        };
+        Ok(CompletionIter { completions })
+    }
+
+    /// Jupyter's rich form: the board with its given queens, closed squares (crossed)
+    /// and closed diagonals (dashed), and a caption.
+    fn _repr_html_(&self) -> String {
+        let p = &self.problem;
+        let mut caption = format!(
+            "{n}×{n} board: {} given, {} closed, {} closed",
+            plural(p.queens().len(), "queen"),
+            plural(p.blocked().len(), "square"),
+            plural(p.diagonals().len(), "diagonal"),
+            n = p.n()
+        );
+        if let Some(reason) = self.given_conflict() {
+            caption.push_str(&format!("; impossible: {}", escape(&reason)));
+        }
+        figure(&problem_svg(p), &caption)
     }
 
     fn __repr__(&self) -> String {
@@ -248,6 +312,9 @@ pub(crate) struct Outcome {
     /// The completed board, when `status` is "completed".
     #[pyo3(get)]
     board: Option<Board>,
+    /// Why there is no board: the givens' conflict, the search's proof, or the timeout.
+    #[pyo3(get)]
+    reason: Option<String>,
 }
 
 #[pymethods]
@@ -258,18 +325,117 @@ impl Outcome {
     }
 
     fn __repr__(&self) -> String {
-        match &self.board {
-            Some(b) => format!("Outcome(status='completed', board={})", b.__repr__()),
-            None => format!("Outcome(status='{}')", self.status),
+        match (&self.board, &self.reason) {
+            (Some(b), _) => format!("Outcome(status='completed', board={})", b.__repr__()),
+            (None, Some(reason)) => format!("Outcome(status='{}', reason={reason:?})", self.status),
+            (None, None) => format!("Outcome(status='{}')", self.status),
         }
     }
+
+    /// Jupyter's rich form: the completed board, or the status and its reason.
+    fn _repr_html_(&self) -> String {
+        match (&self.board, &self.reason) {
+            (Some(b), _) => b._repr_html_().unwrap_or_else(|| escape(&b.__repr__())),
+            (None, reason) => format!(
+                "<p style=\"font:13px sans-serif\"><b>{}</b>{}</p>",
+                self.status,
+                reason
+                    .as_deref()
+                    .map(|r| format!(": {}", escape(r)))
+                    .unwrap_or_default()
+            ),
+        }
+    }
+}
+
+/// `1 queen`, `2 queens`.
+fn plural(k: usize, what: &str) -> String {
+    if k == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{k} {what}s")
+    }
+}
+
+/// Text made safe for HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A completion problem as SVG: the chequered board, closed squares crossed, closed
+/// diagonals dashed, the given queens, and a red line joining given queens that attack
+/// each other. Ten user units a square, as the library's pictures.
+fn problem_svg(p: &queens::Completion) -> String {
+    let n = p.n();
+    let side = 10 * n.max(1);
+    let pixels = notebook_pixels(n).unwrap_or(480);
+    let centre = |r: u32, c: u32| (10 * c as usize + 5, 10 * r as usize + 5);
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{pixels}\" height=\"{pixels}\" viewBox=\"-0.5 -0.5 {w} {w}\">\
+<defs><pattern id=\"sq\" width=\"20\" height=\"20\" patternUnits=\"userSpaceOnUse\"><rect width=\"20\" height=\"20\" fill=\"#f0d9b5\"/>\
+<rect x=\"10\" width=\"10\" height=\"10\" fill=\"#b58863\"/><rect y=\"10\" width=\"10\" height=\"10\" fill=\"#b58863\"/></pattern>\
+<symbol id=\"q\" viewBox=\"0 0 100 100\"><path d=\"{QUEEN_PATH}\" fill=\"#1b1b1b\" stroke=\"#f8f8f8\" stroke-width=\"3\"/></symbol></defs>\
+<rect width=\"{side}\" height=\"{side}\" fill=\"url(#sq)\" stroke=\"#555\" stroke-width=\"0.5\"/>",
+        w = side + 1
+    );
+    for &(r, c) in p.blocked() {
+        let (x, y) = (10 * c as usize, 10 * r as usize);
+        svg.push_str(&format!(
+            "<rect x=\"{x}\" y=\"{y}\" width=\"10\" height=\"10\" fill=\"#777\" opacity=\"0.6\"/>\
+<path d=\"M{} {}l6 6m0 -6l-6 6\" stroke=\"#222\" stroke-width=\"1.2\"/>",
+            x + 2,
+            y + 2
+        ));
+    }
+    let last = n as i64 - 1;
+    for &d in p.diagonals() {
+        let k = d.constant(n);
+        // The diagonal's first and last squares, from its top row to its bottom row.
+        let ((r1, c1), (r2, c2)) = match d {
+            Diagonal::Sum(_) => (
+                (0.max(k - last), k.min(last)),
+                (k.min(last), 0.max(k - last)),
+            ),
+            Diagonal::Difference(_) => (
+                (0.max(k), 0.max(k) - k),
+                (last.min(last + k), last.min(last + k) - k),
+            ),
+        };
+        let ((x1, y1), (x2, y2)) = (centre(r1 as u32, c1 as u32), centre(r2 as u32, c2 as u32));
+        svg.push_str(&format!(
+            "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#1f5fbf\" stroke-width=\"2\" stroke-dasharray=\"3 2\" opacity=\"0.8\"/>"
+        ));
+    }
+    for &(r, c) in p.queens() {
+        svg.push_str(&format!(
+            "<use href=\"#q\" x=\"{}\" y=\"{}\" width=\"10\" height=\"10\"/>",
+            10 * c as usize,
+            10 * r as usize
+        ));
+    }
+    let queens = p.queens();
+    for (i, &(r1, c1)) in queens.iter().enumerate() {
+        for &(r2, c2) in &queens[i + 1..] {
+            if r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) {
+                let ((x1, y1), (x2, y2)) = (centre(r1, c1), centre(r2, c2));
+                svg.push_str(&format!(
+                    "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#d62728\" stroke-width=\"1.5\"/>"
+                ));
+            }
+        }
+    }
+    svg.push_str("</svg>");
+    scoped(&svg, &["sq", "q"])
 }
 
 /// A lazy iterator over the completions of a problem, as `Board`s.
 #[pyclass(module = "queens", name = "Completions")]
 #[derive(Debug)]
 pub(crate) struct CompletionIter {
-    completions: Completions,
+    /// `None` for a problem whose givens conflict: it has no completions.
+    completions: Option<Completions>,
 }
 
 #[pymethods]
@@ -280,24 +446,36 @@ impl CompletionIter {
 
     fn __next__(&mut self) -> Option<Board> {
         self.completions
+            .as_mut()?
             .next_columns()
             .map(|c| Board::from_columns(c.to_vec()))
     }
 }
 
-/// A completion problem read from a file (a path or `os.PathLike`) or from the text
-/// itself, in any format `nqueens complete` reads: a partial board of `Q`, `.` and `x`,
-/// or the CSPLib parameter files of n-queens completion, blocked n-queens and Excluded
-/// Diagonals.
+/// A completion problem read from a file or from the text itself, in any format
+/// `nqueens complete` reads: a partial board of `Q`, `.` and `x`, or the CSPLib
+/// parameter files of n-queens completion, blocked n-queens and Excluded Diagonals.
+///
+/// The rule, with no guessing: a `str` that is empty or has a line break is the
+/// problem's text; any other `str`, `bytes` and any `os.PathLike` name a file, and a
+/// file that is not there is a `FileNotFoundError`.
 #[pyfunction]
 pub(crate) fn read_problem(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Completion> {
     let text = match source.extract::<String>() {
-        // A file only when the string names one: a problem's text always holds a line
-        // break or a character no file name here would.
-        Ok(text) if !PathBuf::from(&text).is_file() => text,
+        Ok(text) if text.is_empty() || text.contains(['\n', '\r']) => text,
         _ => {
             let path: PathBuf = source.extract()?;
-            let size = std::fs::metadata(&path)?.len();
+            let size = match std::fs::metadata(&path) {
+                Ok(meta) => meta.len(),
+                Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                    return Err(PyFileNotFoundError::new_err((
+                        2,
+                        "No such file or directory (a str without a line break names a file; a problem's text has its line breaks)",
+                        path.display().to_string(),
+                    )));
+                }
+                Err(err) => return Err(err.into()),
+            };
             if size > INPUT_MAX_BYTES {
                 return Err(PyValueError::new_err(format!(
                     "{} holds {size} bytes: a problem is read whole, and at most {INPUT_MAX_BYTES} bytes are",

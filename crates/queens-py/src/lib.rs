@@ -17,6 +17,7 @@ use pyo3::prelude::*;
 
 #[pymodule]
 fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_N", queens::limits::MAX_N)?;
     m.add("COUNT_MAX_N", queens::limits::COUNT_MAX_N)?;
     m.add("CONSTRUCT_MAX_N", queens::limits::CONSTRUCT_MAX_N)?;
@@ -35,6 +36,8 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solutions::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solutions::one, m)?)?;
     m.add_function(wrap_pyfunction!(solutions::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(solutions::is_solution, m)?)?;
+    m.add_function(wrap_pyfunction!(solutions::conflicts, m)?)?;
     m.add_function(wrap_pyfunction!(completion::read_problem, m)?)?;
     m.add_function(wrap_pyfunction!(completion::instance, m)?)?;
     Ok(())

@@ -3,8 +3,7 @@
 
 use std::hash::{BuildHasher, RandomState};
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use queens::limits::{CONSTRUCT_MAX_N, MAX_N, RANDOM_MAX_N, RANK_MAX_N};
@@ -13,8 +12,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::args;
-use crate::board::{Board, columns_of};
+use crate::args::{self, Dtype};
+use crate::board::{Board, on_board};
 use crate::run::interruptible;
 
 /// Every solution or one per symmetry class, in lexicographic order.
@@ -88,6 +87,18 @@ impl SolutionIter {
         slf
     }
 
+    /// Refuses, saying why: the solutions are found as they are asked for.
+    fn __len__(&self) -> PyResult<usize> {
+        Err(PyTypeError::new_err(
+            "queens.solutions(n) finds its solutions one by one and has no len(): queens.count(n) counts them (unique=True for the classes), len(queens.solve(n)) lists them all first",
+        ))
+    }
+
+    /// An iterator is true, as `object`s are: `__len__` must not decide it.
+    fn __bool__(&self) -> bool {
+        true
+    }
+
     fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         let Some(columns) = self.source.next_columns() else {
             return Ok(None);
@@ -116,17 +127,20 @@ pub(crate) fn solutions(
     })
 }
 
-/// The solutions (or with `unique` one per class) as a `uint8` array of shape (k, n),
-/// row i holding solution i's columns, in lexicographic order; at most `limit` of them.
+/// The solutions (or with `unique` one per class) as an array of shape (k, n) of
+/// `dtype` (`int32` by default), row i holding solution i's columns, in lexicographic
+/// order; at most `limit` of them.
 #[pyfunction]
-#[pyo3(signature = (n, *, limit = None, unique = false))]
+#[pyo3(signature = (n, *, limit = None, unique = false, dtype = None))]
 pub(crate) fn solve<'py>(
     py: Python<'py>,
     n: &Bound<'py, PyAny>,
     limit: Option<&Bound<'py, PyAny>>,
     unique: bool,
-) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    dtype: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
     let n = args::board_size(n, MAX_N, "solve")?;
+    let dtype = Dtype::of(dtype)?.check(n, &format!("solve({n})"))?;
     let limit = match limit.filter(|l| !l.is_none()) {
         Some(l) => args::bounded(l, "limit", usize::MAX, "limit must be 0 or more, or None")?,
         None => usize::MAX,
@@ -158,22 +172,25 @@ pub(crate) fn solve<'py>(
             take(&mut source, limit, cancel)
         }
     })?;
-    PyArray1::from_vec(py, cells).reshape([k, n])
+    dtype.array(py, cells).call_method1("reshape", ((k, n),))
 }
 
-/// One solution of an `n × n` board as a `uint32` array, or `None` when there is none
-/// (n = 2 and 3): the explicit construction up to 10^9 queens; with `random`, min-conflicts
-/// local search from a random start (up to 10^8); with `uniform`, each solution equally
-/// likely (up to 18). `seed` makes the random ones reproducible.
+/// One solution of an `n × n` board as an array of `dtype` (`int32` by default), or
+/// `None` when there is none (n = 2 and 3): the explicit construction up to 10^9 queens;
+/// with `random`, min-conflicts local search from a random start (up to 10^8); with
+/// `uniform`, each solution equally likely (up to 18). `seed` makes the random ones
+/// reproducible.
 #[pyfunction]
-#[pyo3(signature = (n, *, random = false, uniform = false, seed = None))]
+#[pyo3(signature = (n, *, random = false, uniform = false, seed = None, dtype = None))]
 pub(crate) fn one<'py>(
     py: Python<'py>,
     n: &Bound<'py, PyAny>,
     random: bool,
     uniform: bool,
     seed: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Option<Bound<'py, PyArray1<u32>>>> {
+    dtype: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let dtype = Dtype::of(dtype)?;
     let seed = match seed.filter(|s| !s.is_none()) {
         Some(_) if !random && !uniform => {
             return Err(PyValueError::new_err(
@@ -215,13 +232,49 @@ pub(crate) fn one<'py>(
                 .map_err(args::error)?
         }
     };
-    Ok(columns.map(|c| PyArray1::from_vec(py, c)))
+    columns
+        .map(|c| {
+            let n = c.len();
+            Ok(dtype.check(n, &format!("one({n})"))?.array(py, c))
+        })
+        .transpose()
 }
 
 /// `None` when `columns` (a sequence, a 1-D array or a `Board`) is a solution, else
-/// its first conflict, named.
+/// its first conflict, named. A column off the board is a `ValueError`: that is no
+/// board.
 #[pyfunction]
 pub(crate) fn verify(py: Python<'_>, columns: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
-    let columns = columns_of(columns)?;
+    let columns = on_board(columns)?;
     Ok(py.detach(|| queens::validate(&columns).err().map(|c| c.to_string())))
+}
+
+/// Whether `columns` is a solution: no two queens attack each other.
+#[pyfunction]
+pub(crate) fn is_solution(py: Python<'_>, columns: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let columns = on_board(columns)?;
+    Ok(py.detach(|| queens::validate(&columns).is_ok()))
+}
+
+/// The pairs of rows whose queens attack each other, as an array of shape (k, 2), the
+/// earlier row first, in lexicographic order, as `int32`: empty for a solution.
+#[pyfunction]
+pub(crate) fn conflicts<'py>(
+    py: Python<'py>,
+    columns: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    conflict_array(py, &on_board(columns)?)
+}
+
+/// The attacking pairs of a board as an `int32` array of shape (k, 2).
+pub(crate) fn conflict_array<'py>(py: Python<'py>, columns: &[u32]) -> PyResult<Bound<'py, PyAny>> {
+    let pairs = py.detach(|| queens::conflicts(columns));
+    let k = pairs.len();
+    let flat: Vec<u64> = pairs
+        .into_iter()
+        .flat_map(|(a, b)| [a as u64, b as u64])
+        .collect();
+    Dtype::I32
+        .array(py, flat)
+        .call_method1("reshape", ((k, 2),))
 }

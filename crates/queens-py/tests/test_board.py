@@ -18,18 +18,65 @@ def test_text_forms():
     assert repr(big).startswith("Board([") and repr(big).endswith("], n=100)")
 
 
+def test_a_list_of_boards_prints_short_and_a_board_draws_itself():
+    boards = list(queens.solutions(4, boards=True))
+    assert repr(boards) == "[Board([1, 3, 0, 2]), Board([2, 0, 3, 1])]"
+    assert not hasattr(queens.Board([1, 3, 0, 2]), "_repr_pretty_")
+    html = queens.Board([1, 3, 0, 2])._repr_html_()
+    assert "<svg" in html and "a solution of 4 queens" in html
+
+
+def test_a_non_solution_is_drawn_with_its_conflicts():
+    bad = queens.Board([0, 1, 3, 2])
+    assert bad._repr_svg_().count("<line") == 2
+    assert "2 attacking pairs, joined in red" in bad._repr_html_()
+    assert queens.Board([1, 3, 0, 2])._repr_svg_().count("<line") == 0
+    assert bad.svg(conflicts=False).count("<line") == 0
+
+
+@pytest.mark.parametrize("n, pixels", [(1, 128), (4, 128), (8, 256), (15, 480), (200, 480), (1000, 2000)])
+def test_the_notebook_picture_grows_with_n(n, pixels):
+    svg = queens.Board(queens.one(n))._repr_svg_()
+    assert f'width="{pixels}"' in svg
+
+
+def test_images_and_gallery_show_side_by_side():
+    images = queens.Board([0, 4, 7, 5, 2, 6, 1, 3]).images()
+    assert isinstance(images, queens.Gallery) and isinstance(images, list) and len(images) == 8
+    html = images._repr_html_()
+    assert html.count("<svg") == 8 and "7: Board([" in html
+    g = queens.gallery(queens.solutions(8))
+    assert len(g) == 92 and g._repr_html_().count("<svg") == queens.Gallery.DRAWN
+    assert "and 28 more" in g._repr_html_()
+    assert queens.gallery([[1, 3, 0, 2]]) == [queens.Board([1, 3, 0, 2])]
+
+
+def test_numpy_sees_a_board_as_its_columns():
+    b = queens.Board([1, 3, 0, 2])
+    a = np.asarray(b)
+    assert a.shape == (4,) and a.dtype == np.int32 and a.tolist() == [1, 3, 0, 2]
+    assert np.asarray(b, dtype=np.int64).dtype == np.int64
+    assert np.array([b, b]).shape == (2, 4)
+
+
+def test_the_version_is_the_packages():
+    from importlib.metadata import version
+
+    assert queens.__version__ == version("nqueens-rs")
+
+
 def test_repr_svg_is_svg_with_a_queen_per_row():
     svg = queens.Board([1, 3, 0, 2])._repr_svg_()
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
-    assert svg.count('<use href="#queen"') == 4
+    assert svg.count('<use href="#queen-') == 4
     assert ET.fromstring(queens.Board([1, 3, 0, 2]).svg(coords=True, pixels=200)).tag.endswith("svg")
 
 
 def test_sequence_protocol():
     b = queens.Board(np.array([2, 0, 3, 1], dtype=np.uint8))
     assert (len(b), b.n, b[0], b[-1], list(b), b.columns) == (4, 4, 2, 1, [2, 0, 3, 1], (2, 0, 3, 1))
-    assert np.array_equal(b.to_numpy(), [2, 0, 3, 1]) and b.to_numpy().dtype == np.uint32
+    assert np.array_equal(b.to_numpy(), [2, 0, 3, 1]) and b.to_numpy().dtype == np.int32
     with pytest.raises(IndexError):
         b[4]
 
@@ -80,3 +127,13 @@ def test_classes_from_the_symmetries_match_the_known_count():
 def test_bad_boards_raise_value_error(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_each_picture_has_ids_of_its_own():
+    # A notebook is one HTML page: a large board's solid-square queen must not replace a
+    # small board's crown.
+    def ids(svg):
+        return {e.get("id") for e in ET.fromstring(svg).iter() if e.get("id")}
+
+    small, large = (ids(queens.Board(queens.one(n))._repr_svg_()) for n in (8, 300))
+    assert small and large and not small & large

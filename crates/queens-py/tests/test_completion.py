@@ -121,8 +121,6 @@ def test_instance_matches_its_published_form():
         (lambda: queens.Completion(8).block(0, -1), ValueError, "column = -1 is out of range"),
         (lambda: queens.Completion(8).exclude_sum(15), ValueError, "a sum diagonal is from 0 to 14"),
         (lambda: queens.Completion(8).exclude_difference(-8), ValueError, "from -7 to 7"),
-        (lambda: queens.Completion(4).queen(0, 0).queen(1, 1).count(), ValueError, "share a diagonal"),
-        (lambda: queens.Completion(4).queen(0, 0).block(0, 0).find(), ValueError, "stands on a blocked square"),
         (lambda: queens.Completion(8).find(timeout=-1), ValueError, "positive number of seconds"),
         (lambda: queens.Completion(100).count(), ValueError, "too large to list or count"),
         (lambda: queens.read_problem("letting n be\n"), ValueError, "line 1"),
@@ -135,8 +133,47 @@ def test_bad_arguments(call, error, message):
         call()
 
 
-def test_a_missing_file_is_an_os_error(tmp_path):
+def test_a_missing_file_is_file_not_found_whether_str_or_path(tmp_path):
     import pathlib
 
     with pytest.raises(FileNotFoundError):
         queens.read_problem(pathlib.Path(tmp_path / "missing.txt"))
+    with pytest.raises(FileNotFoundError, match="a str without a line break names a file"):
+        queens.read_problem(str(tmp_path / "missing.txt"))
+    with pytest.raises(FileNotFoundError):
+        queens.read_problem("missing.txt")
+    # One line of a board is text once it ends its line.
+    assert queens.read_problem("Q\n").count() == 1
+
+
+@pytest.mark.parametrize(
+    "problem, reason",
+    [
+        (lambda: queens.Completion(4).queen(0, 0).queen(1, 1), "the given queens at (0, 0) and (1, 1) share a diagonal"),
+        (lambda: queens.Completion(8).queen(2, 3).queen(2, 5), "the given queens at (2, 3) and (2, 5) share a row"),
+        (lambda: queens.Completion(4).queen(0, 0).block(0, 0), "the given queen at (0, 0) stands on a blocked square"),
+        (lambda: queens.Completion(6).queen(1, 2).exclude_sum(3), "the given queen at (1, 2) stands on the diagonal r + c = 3, which is excluded"),
+    ],
+)
+def test_givens_that_conflict_are_impossible_not_an_error(problem, reason):
+    p = problem()
+    assert p.conflict is not None and p.conflict.startswith(reason)
+    outcome = p.find()
+    assert (outcome.status, outcome.board, bool(outcome)) == ("impossible", None, False)
+    assert outcome.reason == p.conflict
+    assert p.count() == 0 and p.first() is None and list(p.solutions()) == []
+    assert "impossible: " in p._repr_html_() and "impossible" in outcome._repr_html_()
+
+
+def test_a_queen_given_twice_is_given_once():
+    p = queens.Completion(8).queen(4, 1).queen(3, 3).queen(4, 1)
+    assert p.queens == [(4, 1), (3, 3)] and p.conflict is None and p.count() == 2
+
+
+def test_a_completion_draws_its_givens():
+    html = queens.Completion(8).queen(4, 1).block(0, 0).exclude_sum(3).exclude_difference(-2)._repr_html_()
+    assert html.count('<use href="#q-') == 1 and html.count("stroke-dasharray") == 2
+    assert "8×8 board: 1 queen given, 1 square closed, 2 diagonals closed" in html
+    outcome = queens.Completion(8).queen(4, 1).find()
+    assert "<svg" in outcome._repr_html_() and outcome.reason is None
+    assert "ran out of time" in queens.instance(30, seed=1, diagonals=32).find(timeout=0.1, threads=1).reason

@@ -80,3 +80,18 @@ def test_bad_arguments_raise_value_error(call, message):
 def test_a_string_is_a_type_error():
     with pytest.raises(TypeError):
         queens.count("8")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: queens.count(True),
+        lambda: queens.solve(False),
+        lambda: queens.count(8, threads=True),
+        lambda: queens.one(8, random=True, seed=True),
+        lambda: queens.Completion(8).queen(True, 0),
+    ],
+)
+def test_a_bool_is_not_a_number(call):
+    with pytest.raises(TypeError, match="is a bool: expected an int"):
+        call()

@@ -90,5 +90,5 @@ def test_one_of_ten_million_stays_near_the_arrays_size():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     before, after, nbytes = map(int, out.stdout.split())
     grown = (after - before) * 1024
-    # 40 MB of uint32; building it must not hold a second copy or a Python list.
+    # 40 MB of int32; building it must not hold a second copy or a Python list.
     assert grown < 1.25 * nbytes, f"peak grew {grown} bytes for a {nbytes}-byte array"

@@ -38,7 +38,7 @@ def test_boards_or_tuples():
 @pytest.mark.parametrize("n", [0, 1, 2, 3, 4, 8, 10])
 def test_solve_is_an_array_of_the_solutions(n):
     a = queens.solve(n)
-    assert a.dtype == np.uint8
+    assert a.dtype == np.int32
     assert a.shape == (A000170[n], n)
     assert [tuple(int(c) for c in row) for row in a] == list(queens.solutions(n))
 
@@ -52,11 +52,42 @@ def test_solve_limit_and_unique():
     assert [tuple(map(int, r)) for r in u] == list(queens.solutions(10, unique=True))
 
 
+def test_arrays_are_signed_so_the_usual_diagonal_test_works():
+    for a in (queens.solve(8)[0], queens.one(8), queens.Board([0, 4, 7, 5, 2, 6, 1, 3]).to_numpy()):
+        assert a.dtype == np.int32
+        d = np.abs(a[:, None] - a[None, :])
+        rows = np.abs(np.arange(8)[:, None] - np.arange(8)[None, :])
+        assert not ((d == rows) & (rows > 0)).any()
+    assert np.diff(queens.solve(8)[0]).min() < 0
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, "int32", np.int64, int])
+def test_solve_and_one_take_a_signed_dtype(dtype):
+    a = queens.solve(6, dtype=dtype)
+    assert a.dtype == np.dtype(dtype) and np.array_equal(a, queens.solve(6))
+    assert queens.one(100, dtype=dtype).dtype == np.dtype(dtype)
+    assert queens.Board([1, 3, 0, 2]).to_numpy(dtype=dtype).dtype == np.dtype(dtype)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: queens.solve(6, dtype=np.uint8), "dtype = uint8 is not allowed: columns are int8, int16"),
+        (lambda: queens.solve(6, dtype=float), "dtype = float64 is not allowed"),
+        (lambda: queens.one(200, dtype=np.int8), "int8 holds columns up to 127: one[(]200[)] needs a wider"),
+        (lambda: queens.one(40000, dtype="int16"), "int16 holds columns up to 32767"),
+    ],
+)
+def test_a_dtype_that_cannot_hold_the_columns_is_refused(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
 @pytest.mark.parametrize("n", [1, 4, 5, 8, 9, 100, 1001, 12345])
 def test_one_is_a_solution(n):
     a = queens.one(n)
-    assert a.dtype == np.uint32 and a.shape == (n,)
-    assert queens.verify(a) is None
+    assert a.dtype == np.int32 and a.shape == (n,)
+    assert queens.verify(a) is None and queens.is_solution(a)
 
 
 def test_one_has_none_for_two_and_three():
@@ -82,11 +113,50 @@ def test_verify_names_the_conflict():
     assert queens.verify([1, 3, 0, 2]) is None
     assert queens.verify((0, 1, 2, 3)) == "queens in rows 0 and 1 share a diagonal"
     assert queens.verify([2, 0, 2]) == "queens in rows 0 and 2 share column 2"
-    assert queens.verify(np.array([1, 3, 0, 9], dtype=np.int64)) == (
-        "the queen in row 3 is in column 9, outside the 4×4 board (columns 0 to 3)"
-    )
     assert queens.verify(queens.Board([1, 3, 0, 2])) is None
     assert queens.verify([]) is None
+
+
+def test_is_solution_is_a_bool():
+    assert queens.is_solution([1, 3, 0, 2]) is True
+    assert queens.is_solution((0, 1, 2, 3)) is False
+    assert queens.is_solution([]) is True
+    assert queens.is_solution(queens.Board([2, 0, 3, 1])) is True
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_conflicts_are_every_attacking_pair(n):
+    rng = np.random.default_rng(n)
+    for _ in range(50):
+        columns = rng.integers(0, n, size=n)
+        pairs = [
+            (i, j)
+            for i in range(n)
+            for j in range(i + 1, n)
+            if columns[i] == columns[j] or abs(int(columns[i]) - int(columns[j])) == j - i
+        ]
+        got = queens.conflicts(columns)
+        assert got.dtype == np.int32 and got.shape == (len(pairs), 2)
+        assert [tuple(p) for p in got.tolist()] == pairs
+        assert queens.Board(columns).conflicts().tolist() == got.tolist()
+        assert queens.is_solution(columns) == (not pairs) == (queens.verify(columns) is None)
+
+
+def test_a_column_off_the_board_is_a_value_error_everywhere():
+    for check in (queens.verify, queens.is_solution, queens.conflicts, queens.Board):
+        with pytest.raises(ValueError, match="row 1 is in column 5, outside the 2×2 board"):
+            check([0, 5])
+        with pytest.raises(ValueError, match="row 3 is in column 9, outside the 4×4 board"):
+            check(np.array([1, 3, 0, 9], dtype=np.int64))
+        with pytest.raises(ValueError, match="row 1 is in column -1"):
+            check([0, -1])
+
+
+def test_solutions_have_no_len_but_say_how_to_count():
+    s = queens.solutions(8)
+    with pytest.raises(TypeError, match=r"has no len\(\): queens.count\(n\) counts them"):
+        len(s)
+    assert bool(s) and len(list(s)) == 92
 
 
 @pytest.mark.parametrize(
@@ -101,6 +171,7 @@ def test_verify_names_the_conflict():
         (lambda: queens.one(8, seed=1), "seed is only used with random=True"),
         (lambda: queens.one(8, random=True, uniform=True), "cannot be combined"),
         (lambda: queens.one(8, random=True, seed=-1), "seed must be from 0"),
+        (lambda: queens.solve(8, limit=-1), "limit = -1 is out of range"),
         (lambda: queens.verify([1, -3, 0]), "row 1 is in column -3"),
         (lambda: queens.verify(np.zeros((2, 2), dtype=np.int64)), "expected a 1-D array"),
     ],

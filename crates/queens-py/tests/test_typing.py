@@ -27,7 +27,13 @@ def test_typical_use_type_checks_strictly(tmp_path):
             t: queens.Tally = queens.tally(10)
             classes: dict[int, int] = t.classes
             for columns in queens.solutions(6):
-                print(columns)
+                print(columns[0] + 1)
+            for b in queens.solutions(6, boards=True):
+                print(b.rows())
+            ok: bool = queens.is_solution([1, 3, 0, 2])
+            pairs = queens.conflicts([0, 1, 2])
+            print(pairs.shape, queens.solve(8, dtype="int16").shape, queens.__version__)
+            g: queens.Gallery = queens.gallery(queens.solutions(4, boards=True))
             board = queens.Board([1, 3, 0, 2])
             rotated: queens.Board = board.transform("rotate90")
             conflict: str | None = queens.verify(board)

@@ -162,6 +162,43 @@ impl fmt::Display for Conflict {
 
 impl std::error::Error for Conflict {}
 
+/// Every pair of rows whose queens attack each other (share a column or a diagonal),
+/// as `(earlier, later)`, in lexicographic order: the whole of what [`validate`] reports
+/// the first of. Two queens share at most one line, so no pair is listed twice.
+///
+/// A solution costs one pass of [`validate`]; otherwise the rows are sorted by each
+/// line, in O(n log n + pairs) time.
+///
+/// ```
+/// assert_eq!(queens::conflicts(&[1, 3, 0, 2]), vec![]);
+/// assert_eq!(queens::conflicts(&[0, 1, 2]), vec![(0, 1), (0, 2), (1, 2)]);
+/// assert_eq!(queens::conflicts(&[2, 0, 2, 3]), vec![(0, 2), (2, 3)]);
+/// ```
+pub fn conflicts(columns: &[u32]) -> Vec<(usize, usize)> {
+    if validate(columns).is_ok() {
+        return Vec::new();
+    }
+    let mut pairs = Vec::new();
+    let mut lines: Vec<(i64, usize)> = Vec::with_capacity(columns.len());
+    let keys: [fn(usize, u32) -> i64; 3] = [
+        |_, c| i64::from(c),
+        |r, c| r as i64 + i64::from(c),
+        |r, c| r as i64 - i64::from(c),
+    ];
+    for key in keys {
+        lines.clear();
+        lines.extend(columns.iter().enumerate().map(|(r, &c)| (key(r, c), r)));
+        lines.sort_unstable();
+        for run in lines.chunk_by(|a, b| a.0 == b.0) {
+            for (i, &(_, a)) in run.iter().enumerate() {
+                pairs.extend(run[i + 1..].iter().map(|&(_, b)| (a, b)));
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs
+}
+
 /// A set of small integers, one bit each, growing as larger ones arrive.
 #[derive(Default)]
 pub(crate) struct BitSet(Vec<u64>);

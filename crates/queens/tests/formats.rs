@@ -3,7 +3,8 @@
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use queens::{
-    Conflict, Format, Placement, SolutionWriter, Solutions, parse_placements, reference, validate,
+    Conflict, Format, Placement, SolutionWriter, Solutions, conflicts, parse_placements, reference,
+    validate,
 };
 
 fn render_all(n: usize, format: Format) -> String {
@@ -177,6 +178,19 @@ proptest! {
     #[test]
     fn validation_agrees_with_the_reference(columns in (1usize..14).prop_flat_map(|n| prop::collection::vec(0..n as u32 + 2, n))) {
         prop_assert_eq!(validate(&columns).is_ok(), reference::is_solution(&columns));
+    }
+
+    #[test]
+    fn conflicts_are_every_attacking_pair(columns in (0usize..14).prop_flat_map(|n| prop::collection::vec(0..n as u32 + 2, n))) {
+        let mut pairs = Vec::new();
+        for (i, &a) in columns.iter().enumerate() {
+            for (j, &b) in columns.iter().enumerate().skip(i + 1) {
+                if a == b || a.abs_diff(b) as usize == j - i {
+                    pairs.push((i, j));
+                }
+            }
+        }
+        prop_assert_eq!(conflicts(&columns), pairs);
     }
 
     #[test]

@@ -14,6 +14,8 @@ Ctrl-C (``KeyboardInterrupt``) within a fraction of a second. Bad arguments rais
 (1, 3, 0, 2)
 >>> queens.solve(6).shape
 (4, 6)
+>>> queens.is_solution([1, 3, 0, 2])
+True
 >>> queens.verify([0, 1, 2, 3])
 'queens in rows 0 and 1 share a diagonal'
 >>> queens.Completion(8).queen(4, 1).queen(3, 3).count()
@@ -22,7 +24,8 @@ Ctrl-C (``KeyboardInterrupt``) within a fraction of a second. Bad arguments rais
 
 from __future__ import annotations
 
-from typing import Callable, Optional, Union
+import html
+from typing import Callable, Iterable, Optional, Union
 
 from . import _queens
 from ._queens import (
@@ -38,7 +41,10 @@ from ._queens import (
     Outcome,
     Solutions,
     Tally,
+    __version__,
+    conflicts,
     instance,
+    is_solution,
     one,
     read_problem,
     solutions,
@@ -56,11 +62,16 @@ __all__ = [
     "Board",
     "Completion",
     "Completions",
+    "Gallery",
     "Outcome",
     "Solutions",
     "Tally",
+    "__version__",
+    "conflicts",
     "count",
+    "gallery",
     "instance",
+    "is_solution",
     "one",
     "read_problem",
     "solutions",
@@ -70,6 +81,45 @@ __all__ = [
 ]
 
 Progress = Union[bool, Callable[[int, int], object], None]
+
+
+class Gallery(list):  # type: ignore[type-arg]
+    """A list of boards that a notebook shows side by side, each with its columns.
+
+    ``Board.images()`` returns one; ``gallery(boards)`` makes one of any boards or column
+    arrays. It is a plain list otherwise: its ``repr`` is the list's.
+
+    >>> g = gallery(solutions(4))
+    >>> g
+    [Board([1, 3, 0, 2]), Board([2, 0, 3, 1])]
+    >>> '<svg' in g._repr_html_()
+    True
+    """
+
+    #: The most boards a gallery draws; the others are counted below it.
+    DRAWN = 64
+    #: The width in pixels of each board.
+    PIXELS = 160
+
+    def _repr_html_(self) -> str:
+        cells = []
+        for i, board in enumerate(self[: self.DRAWN]):
+            svg = board.svg(pixels=self.PIXELS) if board.n <= 10_000 else ""
+            cells.append(
+                '<figure style="margin:0 8px 8px 0;text-align:center">'
+                f'{svg}<figcaption style="font:12px monospace;max-width:{self.PIXELS}px;'
+                f'overflow-wrap:anywhere">{i}: {html.escape(repr(board))}</figcaption></figure>'
+            )
+        more = len(self) - self.DRAWN
+        if more > 0:
+            cells.append(f'<p style="font:13px sans-serif">… and {more} more</p>')
+        return '<div style="display:flex;flex-wrap:wrap;align-items:flex-start">' + "".join(cells) + "</div>"
+
+
+def gallery(boards: Iterable[object]) -> Gallery:
+    """The boards (``Board``s or column arrays) as a :class:`Gallery`, drawn side by side
+    in a notebook: ``gallery(solutions(6))``, ``gallery(board.images())``."""
+    return Gallery(b if isinstance(b, Board) else Board(b) for b in boards)
 
 
 def _progress_hook(progress: Progress, n: int):

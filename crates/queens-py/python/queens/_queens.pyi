@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 from os import PathLike
-from typing import Callable, Iterable, Iterator, Literal, Optional, Sequence, Union, final
+from typing import (
+    Any,
+    Callable,
+    Iterable,
+    Iterator,
+    Literal,
+    Optional,
+    Sequence,
+    Union,
+    final,
+    overload,
+)
 
 import numpy as np
 import numpy.typing as npt
 
+from queens import Gallery
+
 __all__ = [
+    "__version__",
     "MAX_N",
     "COUNT_MAX_N",
     "CONSTRUCT_MAX_N",
@@ -27,10 +41,14 @@ __all__ = [
     "solve",
     "one",
     "verify",
+    "is_solution",
+    "conflicts",
     "read_problem",
     "instance",
 ]
 
+__version__: str
+"""The package's version."""
 MAX_N: int
 """The largest board that is searched exactly: 64 queens."""
 COUNT_MAX_N: int
@@ -44,7 +62,10 @@ RANDOM_MAX_N: int
 SYMMETRIES: list[str]
 """The names of the 8 symmetries of the square, in the order ``Board.images`` uses."""
 
-_Columns = Union["Board", Sequence[int], npt.NDArray[np.integer], Iterable[int]]
+_Columns = Union["Board", Sequence[int], npt.NDArray[np.integer[Any]], Iterable[int]]
+_Dtype = Union[npt.DTypeLike, None]
+"""int8, int16, int32 (the default) or int64, as anything ``numpy.dtype`` takes."""
+_ColumnArray = npt.NDArray[np.signedinteger[Any]]
 _Symmetry = Literal[
     "identity",
     "rotate90",
@@ -61,8 +82,10 @@ class Board:
     """A placement of one queen per row: row r holds a queen in column ``columns[r]``.
 
     It need not be a solution (``verify`` says why not), but every queen is on the
-    board. Boards compare, sort (lexicographically) and hash by their columns; in a
-    notebook a board draws itself (``_repr_svg_``).
+    board. Boards compare, sort (lexicographically) and hash by their columns. Its
+    ``repr`` is short (``Board([1, 3, 0, 2])``), ``str`` is the drawing of ``Q`` and
+    ``.``, and in a notebook it draws itself, sized by n, with a red line joining each
+    pair of queens that attack each other.
     """
 
     def __new__(cls, columns: _Columns) -> Board: ...
@@ -75,19 +98,26 @@ class Board:
     @property
     def class_size(self) -> int:
         """How many distinct images the board has under the 8 symmetries: 8, 4, 2 or 1."""
-    def to_numpy(self) -> npt.NDArray[np.uint32]:
-        """The columns as a ``uint32`` array."""
+    def to_numpy(self, *, dtype: _Dtype = None) -> _ColumnArray:
+        """The columns as an ``int32`` array (or ``dtype``)."""
+    def __array__(self, dtype: _Dtype = None, copy: Optional[bool] = None) -> npt.NDArray[Any]:
+        """``np.asarray(board)``: the columns, ``int32`` unless ``dtype`` says otherwise."""
     def rows(self) -> list[str]:
         """The rows as strings of ``Q`` and ``.``: LeetCode's ``solveNQueens`` form."""
-    def svg(self, *, coords: bool = False, pixels: Optional[int] = None) -> str:
-        """The board as an SVG picture, with row and column numbers if ``coords``."""
+    def svg(
+        self, *, coords: bool = False, pixels: Optional[int] = None, conflicts: bool = True
+    ) -> str:
+        """The board as an SVG picture, with row and column numbers if ``coords``, a red
+        line joining each attacking pair if ``conflicts``."""
     def is_solution(self) -> bool:
         """Whether no two queens attack each other."""
     def verify(self) -> Optional[str]:
         """``None`` for a solution, else the first conflict, named."""
+    def conflicts(self) -> npt.NDArray[np.int32]:
+        """The pairs of rows whose queens attack each other, shape (k, 2): empty for a solution."""
     def transform(self, symmetry: _Symmetry) -> Board:
         """The board under one of the 8 symmetries (see ``SYMMETRIES``)."""
-    def images(self) -> list[Board]:
+    def images(self) -> Gallery:
         """The board's 8 images, in the order of ``SYMMETRIES`` (equal images repeat)."""
     def canonical(self) -> Board:
         """The lexicographically smallest image: the same for a whole symmetry class."""
@@ -101,6 +131,7 @@ class Board:
     def __ge__(self, other: Board, /) -> bool: ...
     def __hash__(self) -> int: ...
     def _repr_svg_(self) -> Optional[str]: ...
+    def _repr_html_(self) -> Optional[str]: ...
 
 @final
 class Tally:
@@ -121,10 +152,13 @@ class Tally:
 
 @final
 class Solutions(Iterator[Union[tuple[int, ...], Board]]):
-    """A lazy iterator over solutions, in lexicographic order."""
+    """A lazy iterator over solutions, in lexicographic order. It has no ``len()``:
+    ``count(n)`` counts them."""
 
     def __iter__(self) -> Solutions: ...
     def __next__(self) -> Union[tuple[int, ...], Board]: ...
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
 
 @final
 class Outcome:
@@ -136,7 +170,11 @@ class Outcome:
     @property
     def board(self) -> Optional[Board]:
         """The completed board, when ``status`` is ``completed``."""
+    @property
+    def reason(self) -> Optional[str]:
+        """Why there is no board: the givens' conflict, the search's proof, or the timeout."""
     def __bool__(self) -> bool: ...
+    def _repr_html_(self) -> str: ...
 
 @final
 class Completions(Iterator[Board]):
@@ -168,10 +206,15 @@ class Completion:
     def diagonals(self) -> list[tuple[Literal["sum", "difference"], int]]:
         """The closed diagonals: ("sum", s) for row + column = s, ("difference", d) for row - column = d."""
     @property
+    def conflict(self) -> Optional[str]:
+        """Why no completion can exist before any search (givens that attack each other,
+        or one on a closed square or diagonal), or ``None``."""
+    @property
     def is_exact(self) -> bool:
         """Whether answers are exact: up to 64 queens, or at most 64 rows without a given queen."""
     def queen(self, row: int, column: int) -> Completion:
-        """Adds a queen that must stay on (row, column), 0-based."""
+        """Adds a queen that must stay on (row, column), 0-based; one that attacks another
+        given queen makes the problem impossible (see ``conflict``)."""
     def block(self, row: int, column: int) -> Completion:
         """Closes the square (row, column) to every queen."""
     def exclude_sum(self, s: int) -> Completion:
@@ -186,6 +229,7 @@ class Completion:
         """The lexicographically first completion, or ``None``."""
     def solutions(self) -> Completions:
         """Every completion, lazily, in lexicographic order."""
+    def _repr_html_(self) -> str: ...
 
 def tally(
     n: int,
@@ -206,23 +250,40 @@ def count(
 ) -> int:
     """The number of solutions, or with ``unique`` of symmetry classes."""
 
-def solutions(n: int, *, unique: bool = False, boards: bool = False) -> Solutions:
-    """Every solution (or one per symmetry class), lazily, in lexicographic order:
-    tuples of columns, or ``Board``s with ``boards=True``."""
-
-def solve(n: int, *, limit: Optional[int] = None, unique: bool = False) -> npt.NDArray[np.uint8]:
-    """The solutions as a ``uint8`` array of shape (k, n), in lexicographic order."""
+@overload
+def solutions(n: int, *, unique: bool = False, boards: Literal[False] = False) -> Iterator[tuple[int, ...]]: ...
+@overload
+def solutions(n: int, *, unique: bool = False, boards: Literal[True]) -> Iterator[Board]: ...
+@overload
+def solutions(n: int, *, unique: bool = False, boards: bool) -> Iterator[Union[tuple[int, ...], Board]]: ...
+def solve(
+    n: int, *, limit: Optional[int] = None, unique: bool = False, dtype: _Dtype = None
+) -> _ColumnArray:
+    """The solutions as an ``int32`` array (or ``dtype``) of shape (k, n), in lexicographic order."""
 
 def one(
-    n: int, *, random: bool = False, uniform: bool = False, seed: Optional[int] = None
-) -> Optional[npt.NDArray[np.uint32]]:
-    """One solution as a ``uint32`` array, or ``None`` for n = 2 and 3."""
+    n: int,
+    *,
+    random: bool = False,
+    uniform: bool = False,
+    seed: Optional[int] = None,
+    dtype: _Dtype = None,
+) -> Optional[_ColumnArray]:
+    """One solution as an ``int32`` array (or ``dtype``), or ``None`` for n = 2 and 3."""
 
 def verify(columns: _Columns) -> Optional[str]:
-    """``None`` when ``columns`` is a solution, else its first conflict, named."""
+    """``None`` when ``columns`` is a solution, else its first conflict, named; a column
+    off the board raises ``ValueError``. Test with ``is_solution``, not ``if verify(x)``."""
 
-def read_problem(source: Union[str, PathLike[str]]) -> Completion:
-    """A completion problem from a file or from its text, in any format ``nqueens complete`` reads."""
+def is_solution(columns: _Columns) -> bool:
+    """Whether no two queens attack each other; a column off the board raises ``ValueError``."""
+
+def conflicts(columns: _Columns) -> npt.NDArray[np.int32]:
+    """The pairs of rows whose queens attack each other, shape (k, 2), earlier row first."""
+
+def read_problem(source: Union[str, bytes, PathLike[str]]) -> Completion:
+    """A completion problem from a file or from its text, in any format ``nqueens complete``
+    reads: a ``str`` with a line break is the text, anything else names a file."""
 
 def instance(n: int, *, seed: Optional[int] = None, diagonals: Optional[int] = None) -> Completion:
     """A random Excluded Diagonals instance with its first ``diagonals`` diagonals closed."""

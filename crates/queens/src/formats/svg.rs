@@ -43,6 +43,7 @@ const GLYPH_PIXELS: usize = 12;
 #[derive(Debug, Clone)]
 pub struct Picture {
     coords: bool,
+    conflicts: bool,
     columns: usize,
     pixels: Option<usize>,
 }
@@ -51,6 +52,7 @@ impl Default for Picture {
     fn default() -> Self {
         Picture {
             coords: false,
+            conflicts: false,
             columns: 4,
             pixels: None,
         }
@@ -67,6 +69,21 @@ impl Picture {
     /// crate). By default, no labels.
     pub fn coords(mut self, coords: bool) -> Self {
         self.coords = coords;
+        self
+    }
+
+    /// Mark the queens that attack each other: a red line joins each attacking pair
+    /// (see [`conflicts`](crate::conflicts)). By default, not marked.
+    ///
+    /// ```
+    /// let mut svg = Vec::new();
+    /// queens::formats::Picture::new().conflicts(true).write(&mut svg, &[&[0, 1, 3, 2]])?;
+    /// // Rows 0 and 1, and rows 2 and 3, share a diagonal.
+    /// assert_eq!(String::from_utf8(svg).unwrap().matches("<line").count(), 2);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn conflicts(mut self, conflicts: bool) -> Self {
+        self.conflicts = conflicts;
         self
     }
 
@@ -174,6 +191,21 @@ impl Picture {
                     margin + col as usize * SQUARE,
                     row * SQUARE
                 )?;
+            }
+            if self.conflicts {
+                let centre = |row: usize| {
+                    (
+                        margin + board[row] as usize * SQUARE + SQUARE / 2,
+                        row * SQUARE + SQUARE / 2,
+                    )
+                };
+                for (a, b) in crate::conflicts(board) {
+                    let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
+                    writeln!(
+                        out,
+                        "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#d62728\" stroke-width=\"1.5\" stroke-linecap=\"round\" opacity=\"0.85\"/>"
+                    )?;
+                }
             }
             if self.coords {
                 let font = SQUARE * 6 / 10;
