@@ -3,7 +3,7 @@
 use queens::{Event, Trace};
 use wasm_bindgen::prelude::*;
 
-use crate::{check_n, full_row};
+use crate::{check_n, full_row, pairs};
 
 /// What an event of the animation is, as the page receives it.
 const PLACE: u32 = 0;
@@ -49,6 +49,8 @@ struct Tallies {
 #[wasm_bindgen]
 pub struct Animation {
     n: usize,
+    /// Per row, the column of the learner's queen that the search keeps.
+    given: Vec<Option<u32>>,
     trace: Trace,
     event: Vec<u32>,
     tallies: Tallies,
@@ -60,13 +62,33 @@ impl Animation {
     #[wasm_bindgen(constructor)]
     pub fn new(n: u32) -> Result<Animation, JsError> {
         check_n(n)?;
-        Ok(Animation::start(n as usize))
+        Ok(Animation::start(vec![None; n as usize]))
     }
 
-    fn start(n: usize) -> Animation {
+    /// The search of `n` queens that keeps the learner's queens (a flat `[row, column,
+    /// …]` array) and fills the other rows around them: it tries only the given square
+    /// in a given row, so it finds their completions, or shows why there are none. Two
+    /// queens in one row are an error: the search places one per row.
+    ///
+    /// ```
+    /// // A queen kept on (1, 0): row 0 tries column 0, which it attacks, then column 1.
+    /// let mut a = queens_web::Animation::with_queens(4, &[1, 0]).unwrap();
+    /// assert_eq!(a.step(), [0, 0, 0, 0, 0]);
+    /// assert_eq!(a.step(), [1, 1, 0, 0, 0], "the given (1, 0) shares the column of (0, 0)");
+    /// assert_eq!(a.step(), [2, 0, 0, 0, 0], "so the queen on (0, 0) is taken back");
+    /// ```
+    pub fn with_queens(n: u32, queens: &[u32]) -> Result<Animation, JsError> {
+        check_n(n)?;
+        Ok(Animation::start(
+            givens(n, queens).map_err(|e| JsError::new(&e))?,
+        ))
+    }
+
+    fn start(given: Vec<Option<u32>>) -> Animation {
         Animation {
-            n,
-            trace: Trace::new(n),
+            n: given.len(),
+            trace: Trace::with_givens(given.clone()),
+            given,
             event: Vec::new(),
             tallies: Tallies::default(),
         }
@@ -124,7 +146,7 @@ impl Animation {
     /// Goes back one step and returns the event now shown; empty at the start.
     pub fn back(&mut self) -> Vec<u32> {
         let target = self.tallies.steps.saturating_sub(1);
-        *self = Animation::start(self.n);
+        *self = Animation::start(std::mem::take(&mut self.given));
         for _ in 0..target {
             self.step();
         }
@@ -161,6 +183,11 @@ impl Animation {
         self.tallies.solutions as f64
     }
 
+    /// Whether row `row` holds a queen the search keeps.
+    pub fn is_given(&self, row: u32) -> bool {
+        self.given.get(row as usize).is_some_and(Option::is_some)
+    }
+
     /// The queens on the board now, as a column array of the rows filled.
     pub fn columns(&self) -> Vec<u32> {
         self.trace.columns().to_vec()
@@ -195,6 +222,26 @@ impl Animation {
     }
 }
 
+/// Per row, the column of its queen in the flat `[row, column, …]` array; an error for a
+/// square off the board or a second queen in a row.
+fn givens(n: u32, queens: &[u32]) -> Result<Vec<Option<u32>>, String> {
+    let mut given = vec![None; n as usize];
+    for (r, c) in pairs(queens) {
+        if r >= n || c >= n {
+            return Err(format!("({r}, {c}) is not on the {n}×{n} board"));
+        }
+        if let Some(other) = given[r as usize].replace(c).filter(|&o| o != c) {
+            return Err(format!(
+                "row {} holds two queens (columns {} and {}): the search places one per row",
+                r + 1,
+                other.min(c) + 1,
+                other.max(c) + 1
+            ));
+        }
+    }
+    Ok(given)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,6 +272,34 @@ mod tests {
         }
         assert_eq!(a.solutions(), 4.0);
         assert_eq!(a.rejections(), rejections as f64);
+    }
+
+    #[test]
+    fn kept_queens_stay_when_stepping_back() {
+        // Nauck's puzzle: its two completions, found again after stepping back.
+        let mut a = Animation::with_queens(8, &[4, 1, 3, 3]).ok().unwrap();
+        let mut solutions = Vec::new();
+        while let Some(&kind) = a.step().first() {
+            if kind == SOLUTION {
+                solutions.push(a.columns());
+            }
+        }
+        assert_eq!(solutions.len(), 2);
+        let mut a = Animation::with_queens(8, &[4, 1, 3, 3]).ok().unwrap();
+        for _ in 0..40 {
+            a.step();
+        }
+        for _ in 0..20 {
+            a.back();
+        }
+        assert!(a.is_given(4) && a.is_given(3) && !a.is_given(0));
+        assert_eq!(a.run_to_solution(1_000_000)[0], SOLUTION);
+        assert_eq!(a.columns(), solutions[0]);
+        assert_eq!(
+            givens(8, &[0, 1, 0, 5]).unwrap_err(),
+            "row 1 holds two queens (columns 2 and 6): the search places one per row"
+        );
+        assert!(givens(8, &[8, 0]).is_err());
     }
 
     #[test]

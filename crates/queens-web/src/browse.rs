@@ -5,73 +5,103 @@ use wasm_bindgen::prelude::*;
 
 use crate::check_n;
 
-/// Steps through the solutions of a board in lexicographic order, all of them or one per
-/// symmetry class, keeping those already seen so that it can step back.
+/// The solution next to a board in lexicographic order, after it (`forward`) or before
+/// it, all solutions or one per symmetry class (`unique`: a class's smallest image): its
+/// column array, empty when there is none. The board is any position, as a key per row:
+/// the column of its queen (the leftmost, if several), or -1 for a row without one, which
+/// sorts before every column; so Next from a board that is not a solution is the first
+/// solution after it, and from an empty board the first of all.
+///
+/// The search looks for the solutions that share the longest prefix with the key and
+/// continue above it: at each depth from the last row up, the rows before it kept and the
+/// row itself on a larger column, each prefix searched by the library's enumerator. Before
+/// the key is after it on the board turned left to right, which reverses the order; for
+/// classes, whose smallest images do not map onto each other, the solutions before the
+/// key are walked down until one is its class's smallest image.
+///
+/// ```
+/// let all: Vec<_> = queens::Solutions::new(8).unwrap().map(|p| p.into_columns()).collect();
+/// let key = |s: &[u32]| s.iter().map(|&c| c as i32).collect::<Vec<_>>();
+/// assert_eq!(queens_web::neighbour(8, false, &key(&all[77]), true), all[78]);
+/// assert_eq!(queens_web::neighbour(8, false, &key(&all[77]), false), all[76]);
+/// assert_eq!(queens_web::neighbour(8, false, &[-1; 8], true), all[0]);
+/// assert!(queens_web::neighbour(8, false, &key(&all[91]), true).is_empty());
+/// // A board that is no solution: the first solution after it.
+/// assert_eq!(queens_web::neighbour(8, false, &[5, -1, -1, -1, -1, -1, -1, -1], true)[0], 5);
+/// ```
 #[wasm_bindgen]
-pub struct Browser {
-    all: Option<Solutions>,
-    unique: Option<UniqueSolutions>,
-    seen: Vec<Vec<u32>>,
-    /// The index of the solution shown, in `seen`; none before the first.
-    at: Option<usize>,
+pub fn neighbour(n: u32, unique: bool, key: &[i32], forward: bool) -> Vec<u32> {
+    let n = n as usize;
+    if check_n(n as u32).is_err() || key.len() != n {
+        return Vec::new();
+    }
+    let last = n as i32 - 1;
+    // Backwards is forwards on the mirror image, where an empty row (-1) sorts last (n).
+    let key: Vec<i32> = if forward {
+        key.iter().map(|&c| c.clamp(-1, n as i32)).collect()
+    } else {
+        key.iter().map(|&c| last - c.clamp(-1, n as i32)).collect()
+    };
+    let unmirror = |s: &[u32]| -> Vec<u32> {
+        if forward {
+            s.to_vec()
+        } else {
+            s.iter().map(|&c| last as u32 - c).collect()
+        }
+    };
+    for depth in (0..n).rev() {
+        let Some(kept) = key[..depth]
+            .iter()
+            .map(|&c| u32::try_from(c).ok().filter(|&c| (c as usize) < n))
+            .collect::<Option<Vec<u32>>>()
+        else {
+            continue;
+        };
+        let mut prefix = kept;
+        prefix.push(0);
+        for c in (key[depth] + 1).max(0)..=last {
+            prefix[depth] = c as u32;
+            let found = if unique && forward {
+                UniqueSolutions::with_prefix(n, &prefix)
+                    .ok()
+                    .and_then(|mut s| s.next_columns().map(<[u32]>::to_vec))
+            } else {
+                // An attacking prefix is an error: no solution starts with it.
+                let Ok(mut below) = Solutions::with_prefix(n, &prefix) else {
+                    continue;
+                };
+                let mut found = None;
+                while let Some(s) = below.next_columns() {
+                    let s = unmirror(s);
+                    if !unique || queens::symmetry::canonical(&s) == s {
+                        found = Some(s);
+                        break;
+                    }
+                }
+                found
+            };
+            if let Some(s) = found {
+                return s;
+            }
+        }
+    }
+    Vec::new()
 }
 
+/// How many distinct boards the class of the solution `columns` holds under the 8
+/// rotations and reflections: 8, 4, 2 or 1; 0 when `columns` is not a solution.
+///
+/// ```
+/// assert_eq!(queens_web::class_size(&[1, 3, 0, 2]), 2);
+/// assert_eq!(queens_web::class_size(&[0, 4, 7, 5, 2, 6, 1, 3]), 8);
+/// assert_eq!(queens_web::class_size(&[0, 1]), 0);
+/// ```
 #[wasm_bindgen]
-impl Browser {
-    /// The solutions of `n` queens, or with `unique` one per class.
-    #[wasm_bindgen(constructor)]
-    pub fn new(n: u32, unique: bool) -> Result<Browser, JsError> {
-        check_n(n)?;
-        let n = n as usize;
-        let error = |e: queens::Error| JsError::new(&e.to_string());
-        let (all, unique) = if unique {
-            (None, Some(UniqueSolutions::new(n).map_err(error)?))
-        } else {
-            (Some(Solutions::new(n).map_err(error)?), None)
-        };
-        Ok(Browser {
-            all,
-            unique,
-            seen: Vec::new(),
-            at: None,
-        })
+pub fn class_size(columns: &[u32]) -> u32 {
+    if queens::validate(columns).is_err() {
+        return 0;
     }
-
-    /// The next solution's columns; empty after the last. (`next` in JavaScript.)
-    #[wasm_bindgen(js_name = next)]
-    pub fn forward(&mut self) -> Vec<u32> {
-        let wanted = self.at.map_or(0, |i| i + 1);
-        if wanted == self.seen.len() {
-            let found = match (&mut self.all, &mut self.unique) {
-                (Some(all), _) => all.next_columns().map(<[u32]>::to_vec),
-                (_, Some(unique)) => unique.next_columns().map(<[u32]>::to_vec),
-                _ => None,
-            };
-            match found {
-                Some(columns) => self.seen.push(columns),
-                None => return Vec::new(),
-            }
-        }
-        self.at = Some(wanted);
-        self.seen[wanted].clone()
-    }
-
-    /// The previous solution's columns; empty at the first. (`prev` in JavaScript.)
-    #[wasm_bindgen(js_name = prev)]
-    pub fn back(&mut self) -> Vec<u32> {
-        match self.at {
-            Some(i) if i > 0 => {
-                self.at = Some(i - 1);
-                self.seen[i - 1].clone()
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    /// The position of the solution shown, from 0; -1 before the first.
-    pub fn index(&self) -> f64 {
-        self.at.map_or(-1.0, |i| i as f64)
-    }
+    queens::symmetry::class_size(columns) as u32
 }
 
 /// The largest board whose solutions [`rank`] numbers: its work is a full count without
@@ -103,25 +133,76 @@ pub fn rank(columns: &[u32]) -> String {
 mod tests {
     use super::*;
 
+    fn key(s: &[u32]) -> Vec<i32> {
+        s.iter().map(|&c| c as i32).collect()
+    }
+
     #[test]
-    fn the_browser_steps_both_ways_in_order() {
-        let mut browser = Browser::new(6, false).ok().unwrap();
-        let all: Vec<Vec<u32>> = Solutions::new(6)
-            .unwrap()
-            .map(|p| p.into_columns())
-            .collect();
-        assert!(browser.back().is_empty());
-        for (i, expected) in all.iter().enumerate() {
-            assert_eq!(&browser.forward(), expected);
-            assert_eq!(browser.index(), i as f64);
-            assert_eq!(rank(expected), i.to_string());
+    fn next_and_prev_step_through_every_solution_in_order() {
+        for n in 1..=8u32 {
+            let all: Vec<Vec<u32>> = Solutions::new(n as usize)
+                .unwrap()
+                .map(|p| p.into_columns())
+                .collect();
+            for (i, s) in all.iter().enumerate() {
+                assert_eq!(rank(s), i.to_string());
+                let next = neighbour(n, false, &key(s), true);
+                assert_eq!(next, all.get(i + 1).cloned().unwrap_or_default(), "n = {n}");
+                let prev = neighbour(n, false, &key(s), false);
+                let before = i.checked_sub(1).map(|j| all[j].clone());
+                assert_eq!(prev, before.unwrap_or_default(), "n = {n}");
+            }
         }
-        assert!(browser.forward().is_empty(), "nothing after the last");
-        assert_eq!(browser.back(), all[all.len() - 2]);
-        assert_eq!(browser.forward(), all[all.len() - 1]);
-        let mut unique = Browser::new(8, true).ok().unwrap();
-        let first = UniqueSolutions::new(8).unwrap().next().unwrap();
-        assert_eq!(unique.forward(), first.columns());
+    }
+
+    #[test]
+    fn classes_step_through_their_smallest_images() {
+        for n in 4..=9u32 {
+            let reps: Vec<Vec<u32>> = UniqueSolutions::new(n as usize)
+                .unwrap()
+                .map(|p| p.into_columns())
+                .collect();
+            let mut at = vec![-1; n as usize];
+            for r in &reps {
+                assert_eq!(&neighbour(n, true, &at, true), r, "n = {n}");
+                at = key(r);
+            }
+            assert!(neighbour(n, true, &at, true).is_empty());
+            for r in reps.iter().rev().skip(1) {
+                assert_eq!(&neighbour(n, true, &at, false), r, "n = {n}");
+                at = key(r);
+            }
+            assert!(neighbour(n, true, &at, false).is_empty());
+        }
+    }
+
+    #[test]
+    fn any_board_has_the_solutions_around_it_in_order() {
+        // Every position of queens in the first two rows of a 6 × 6 board, each row
+        // empty or holding one queen: its neighbours are the solutions around its key.
+        let all: Vec<Vec<i32>> = Solutions::new(6)
+            .unwrap()
+            .map(|p| key(p.columns()))
+            .collect();
+        for a in -1..6 {
+            for b in -1..6 {
+                let mut board = vec![-1; 6];
+                board[0] = a;
+                board[1] = b;
+                let after = all.iter().find(|s| s[..] > board[..]);
+                let before = all.iter().rev().find(|s| s[..] < board[..]);
+                let next = neighbour(6, false, &board, true);
+                let prev = neighbour(6, false, &board, false);
+                assert_eq!(
+                    after.map(|s| s.to_vec()),
+                    (!next.is_empty()).then(|| key(&next))
+                );
+                assert_eq!(
+                    before.map(|s| s.to_vec()),
+                    (!prev.is_empty()).then(|| key(&prev))
+                );
+            }
+        }
     }
 
     #[test]

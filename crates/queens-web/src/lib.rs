@@ -15,7 +15,7 @@ mod browse;
 mod count;
 
 pub use animation::Animation;
-pub use browse::{Browser, RANK_MAX_N, rank};
+pub use browse::{RANK_MAX_N, class_size, neighbour, rank};
 pub use count::Count;
 
 /// The largest board the page offers.
@@ -56,7 +56,7 @@ pub fn solvable(n: u32) -> bool {
 }
 
 /// The pairs of a flat `[row, column, …]` array.
-fn pairs(queens: &[u32]) -> impl Iterator<Item = (u32, u32)> + '_ {
+pub(crate) fn pairs(queens: &[u32]) -> impl Iterator<Item = (u32, u32)> + '_ {
     queens.chunks_exact(2).map(|p| (p[0], p[1]))
 }
 

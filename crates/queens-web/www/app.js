@@ -2,8 +2,9 @@
 // (pkg/queens_web.js, built from crates/queens-web), the same code as the command line.
 // Work that can take long (counting, solving, browsing) runs in worker.js; the little
 // the drawing needs (attacked squares, the animation's next step) runs here.
-import init, { Animation, attacking_pair, max_n, queen_path, solvable } from "./pkg/queens_web.js";
+import init, { Animation, attacking_pair, class_size, max_n, queen_path, solvable } from "./pkg/queens_web.js";
 import {
+  boardKey,
   buildBoard,
   columnsOfBoard,
   draw,
@@ -12,8 +13,10 @@ import {
   fromColumns,
   position,
   positionText,
+  pairs,
   setQueenSvg,
   setQueens,
+  spaceLabels,
 } from "./board.js";
 import { A000170, A002562 } from "./known.js";
 import { Cancelled, Lane } from "./lanes.js";
@@ -27,6 +30,8 @@ const AUTO_COUNT_MAX_N = 16;
 // before (measured with scripts/web/bench.mjs).
 const COUNT_16_SECONDS = 9;
 const COUNT_GROWTH = 7;
+// The longest count the page offers to run anyway: past a day, the offer is no help.
+const COUNT_OFFER_MAX_SECONDS = 86400;
 // The animation's speeds, in steps per second.
 const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000];
 // The address is rewritten at most this often, in milliseconds.
@@ -59,6 +64,9 @@ const state = {
   playing: false,
   // Whether the animation's search has ended.
   finished: false,
+  // The learner's queens the animation keeps, as [row, column] pairs: the board when it
+  // started, kept through Restart.
+  givens: null,
 };
 
 function status(text, error = false) {
@@ -98,7 +106,7 @@ function describeBoard(conflicts) {
   } else if (!solvable(n)) {
     status(`n = ${n} has no solution: every way to place ${n} queens puts two in one line.`);
   } else {
-    status(`${position.queens.size} of ${n} queens placed.`);
+    status(`${position.queens.size} of ${plural(n, "queen")} placed.`);
   }
 }
 
@@ -136,6 +144,14 @@ function edited() {
   helper.cancel();
   resetAnimation();
   boardChanged();
+}
+
+// The solutions the count line speaks of: "92", or with one per class "12 classes (92
+// solutions)".
+function solutionsText(n, unique, value, total) {
+  if (!unique) return number(value);
+  const classes = `${number(value)} ${BigInt(value) === 1n ? "class" : "classes"}`;
+  return total === null || total === undefined ? classes : `${classes} (${number(total)} ${BigInt(total) === 1n ? "solution" : "solutions"})`;
 }
 
 function toggle(r, c) {
@@ -179,7 +195,7 @@ function showCount(progress = null) {
   delete el.dataset.known;
   button.hidden = true;
   if (value !== null) {
-    el.textContent = number(value);
+    el.textContent = solutionsText(n, unique, value, countFor(n, false));
     el.dataset.value = value;
     note.textContent = `counted here in ${duration(state.counts.get(n).seconds)}`;
     return;
@@ -196,9 +212,10 @@ function showCount(progress = null) {
   const known = (unique ? A002562 : A000170)[n];
   const sequence = unique ? "A002562" : "A000170";
   button.textContent = "Count here anyway";
-  button.hidden = false;
+  // No offer where no count is known or the browser would take more than a day.
+  button.hidden = known === undefined || COUNT_16_SECONDS * COUNT_GROWTH ** (n - 16) > COUNT_OFFER_MAX_SECONDS;
   if (known !== undefined) {
-    el.textContent = number(known);
+    el.textContent = solutionsText(n, unique, known, A000170[n]);
     el.classList.add("known");
     el.dataset.known = known;
     note.innerHTML = `known from <a href="https://oeis.org/${sequence}">OEIS ${sequence}</a>, not counted here: a browser would take ${estimate(n)}; <code>nqueens count ${n}</code> counts it on every core.`;
@@ -240,10 +257,14 @@ function stopCount() {
   showCount();
 }
 
-// The line that says which solution the board is.
+// The line that says which solution the board is, and how large its symmetry class is.
+// Hidden, it keeps its room, so the panel below never moves.
 function showWhere() {
   const where = $("where");
   const s = state.solution;
+  const columns = columnsOfBoard();
+  const size = columns ? class_size(Uint32Array.from(columns)) : 0;
+  $("class-size").textContent = size > 0 ? `; its symmetry class holds ${plural(size, "board")}` : "";
   if (!s || s.unique !== $("unique").checked) {
     where.hidden = true;
     $("position").textContent = "";
@@ -265,21 +286,30 @@ async function browse(forward) {
   }
   const unique = $("unique").checked;
   const edit = state.edit;
+  // Next and Prev go from the board shown, whatever put it there: its number, when known,
+  // numbers its neighbour.
+  const key = boardKey();
+  const here = state.solution?.unique === unique ? state.solution.index : null;
+  const isSolution = columnsOfBoard() !== null && attacking_pair(n, flat()).length === 0;
   // Past n = 30 the first solution in lexicographic order can take the search seconds.
   const slow = setTimeout(() => {
-    if (edit === state.edit) status("Looking for the next solution in lexicographic order…");
+    if (edit === state.edit) status(`Looking for the ${forward ? "next" : "previous"} solution in lexicographic order…`);
   }, 300);
   try {
-    const { columns, index } = await helper.ask({ op: "browse", n, unique, forward });
+    const { columns } = await helper.ask({ op: "browse", n, unique, key, forward });
     clearTimeout(slow);
     if (edit !== state.edit) return;
     if (columns.length === 0) {
-      status(forward ? "That was the last solution." : "That was the first solution.");
+      const which = unique ? "class" : "solution";
+      if (isSolution && (here !== null || !unique)) status(forward ? `That was the last ${which}.` : `That was the first ${which}.`);
+      else status(`No ${which} comes ${forward ? "after" : "before"} this board in lexicographic order.`);
       return;
     }
+    let index = here === null ? null : here + (forward ? 1n : -1n);
+    if (index === null && forward && key.every((c) => c === -1)) index = 0n;
     resetAnimation();
     fromColumns(columns);
-    boardChanged({ index: BigInt(index), unique });
+    boardChanged(index === null ? null : { index, unique });
   } catch (err) {
     clearTimeout(slow);
     ignoreCancelled(err);
@@ -322,12 +352,15 @@ async function solve() {
 
 // ---- The animation: the textbook backtracking search, one event per step ----
 
-function resetAnimation() {
+// Ends the animation; its kept queens are forgotten unless `keepGivens` (Restart).
+function resetAnimation(keepGivens = false) {
   stopAnimation();
   state.finished = false;
   state.animation?.free();
   state.animation = null;
+  if (!keepGivens) state.givens = null;
   position.mark = null;
+  position.pending = [];
   showAnimation(null);
 }
 
@@ -337,12 +370,23 @@ function stopAnimation() {
   $("play").setAttribute("aria-pressed", "false");
 }
 
-// The animation needs the board: it starts from an empty one.
+// The animation starts from the learner's position: the search keeps their queens and
+// fills the other rows around them, which shows how they can be completed, or why not.
+// Null, with the reason shown, when it cannot (two queens in one row).
 function animation() {
   if (!state.animation) {
-    const taken = position.queens.size;
-    state.animation = new Animation(position.n);
-    if (taken > 0) position.note = `The search starts from an empty board: your ${plural(taken, "queen")} came off.`;
+    state.givens ??= pairs();
+    try {
+      state.animation = Animation.with_queens(position.n, Uint32Array.from(state.givens.flat()));
+    } catch (err) {
+      status(`The search cannot start from this board: ${err.message}. Take a queen away, or Clear.`, true);
+      state.givens = null;
+      return null;
+    }
+    const kept = state.givens.length;
+    if (kept > 0) {
+      position.note = `The search keeps your ${plural(kept, "queen")} and fills the other rows around ${kept === 1 ? "it" : "them"}, row by row. Clear, then Play, to watch it from an empty board.`;
+    }
   }
   return state.animation;
 }
@@ -358,7 +402,9 @@ function eventOf(e) {
 function showAnimation(mark, finished = false) {
   const a = state.animation;
   if (a) {
-    fromColumns(a.columns());
+    const columns = a.columns();
+    fromColumns(columns);
+    position.pending = (state.givens ?? []).filter(([r]) => r >= columns.length);
     position.mark = mark;
     boardChanged(mark?.kind === 3 ? { index: BigInt(a.solutions() - 1), unique: false } : null);
     if (position.note) status(position.note);
@@ -371,7 +417,7 @@ function showAnimation(mark, finished = false) {
   $("event").textContent = explain(a, position.n, mark, finished);
   $("event").dataset.steps = a ? a.steps() : 0;
   const line = mark ? CODE_LINE[mark.kind] : 1;
-  [...$("code").children].forEach((li, i) => li.classList.toggle("now", !!a && i + 1 === line));
+  [...$("code").children].forEach((li, i) => li.classList.toggle("now", !!a && !finished && i + 1 === line));
   showBits();
 }
 
@@ -384,16 +430,19 @@ function showBits() {
 // Step: pauses the play and takes one step of the search.
 function step() {
   stopAnimation();
-  const e = animation().step();
+  const a = animation();
+  if (!a) return;
+  const e = a.step();
   if (e.length === 0) finish();
   else showAnimation(eventOf(e));
 }
 
-// The search has tried every square.
+// The search has tried every square: the board is as empty as the search left it, with
+// no solution outlined, no code line lit and no solution number.
 function finish() {
   stopAnimation();
   state.finished = true;
-  showAnimation(position.mark, true);
+  showAnimation(null, true);
 }
 
 function stepBack() {
@@ -403,17 +452,18 @@ function stepBack() {
   showAnimation(eventOf(state.animation.back()));
 }
 
+// Starts the search again, keeping the queens it kept.
 function restart() {
-  resetAnimation();
+  resetAnimation(true);
   position.queens.clear();
-  animation();
-  showAnimation(null);
+  if (animation()) showAnimation(null);
 }
 
 // Runs to the next solution, a bounded number of steps per frame so the page answers.
 function runToSolution() {
   stopAnimation();
   const a = animation();
+  if (!a) return;
   state.playing = true;
   const frame = () => {
     if (!state.playing || state.animation !== a) return;
@@ -449,6 +499,7 @@ function play() {
   // Play after the search has finished watches it again.
   if (state.finished) restart();
   const a = animation();
+  if (!a) return;
   state.playing = true;
   $("play").textContent = "Pause";
   $("play").setAttribute("aria-pressed", "true");
@@ -482,7 +533,10 @@ function play() {
 
 // ---- n, the address and the keys ----
 
+// Changes the board size, keeping the queens that stand on the new board; returns how
+// many came off.
 function setN(n) {
+  const before = position.queens.size;
   position.n = n;
   $("n").value = n;
   position.queens = new Set([...position.queens].filter((k) => k.split(",").every((v) => Number(v) < n)));
@@ -492,18 +546,27 @@ function setN(n) {
   buildBoard();
   startCount();
   boardChanged();
+  return before - position.queens.size;
 }
 
 function readN() {
-  const text = $("n").value.trim();
+  const input = $("n");
+  const text = input.value.trim();
   const n = Number(text);
-  if (text === "" || !Number.isInteger(n) || n < 1 || n > maxN) {
-    status(`n must be a whole number from 1 to ${maxN}; “${text}” is not. The board stays at n = ${position.n}.`, true);
-    $("n").value = position.n;
+  if (input.validity.badInput || text === "" || !Number.isInteger(n) || n < 1 || n > maxN) {
+    // A number field hands over nothing at all for text that is no number.
+    const what = input.validity.badInput ? "what was typed is not a number" : text === "" ? "the field is empty" : `“${text}” is not`;
+    status(`n must be a whole number from 1 to ${maxN}; ${what}. The board stays at n = ${position.n}.`, true);
+    input.value = position.n;
     return;
   }
-  position.queens.clear();
-  setN(n);
+  if (n === position.n) return;
+  // The queens that still stand on the board stay; those that do not are named.
+  const dropped = setN(n);
+  if (dropped > 0) {
+    const said = $("status");
+    status(`${said.textContent} ${plural(dropped, "queen")} stood off the ${n}×${n} board and came off.`, said.classList.contains("error"));
+  }
 }
 
 // The address: #n=8&q=0.1_3.2 (row.column pairs, from 0). What it asks for that the page
@@ -623,6 +686,9 @@ async function main() {
   $("show-bits").addEventListener("change", showBits);
   // Only an address typed or pasted fires this: the page's own updates replace it.
   window.addEventListener("hashchange", fromAddress);
+
+  // The labels thin out when the board grows narrow (a phone turned, a window resized).
+  new ResizeObserver(spaceLabels).observe($("files"));
 
   fromAddress();
   document.body.dataset.ready = "true";

@@ -5,8 +5,9 @@ import { LINES, squareName } from "./words.js";
 const $ = (id) => document.getElementById(id);
 
 /** The position shown: n, the queens as "row,column" keys, the animation's mark
- * ({ kind, row, col, by, byCol, line }, or null) and the square with the keyboard focus. */
-export const position = { n: 8, queens: new Set(), mark: null, focus: [0, 0] };
+ * ({ kind, row, col, by, byCol, line }, or null), the square with the keyboard focus, and
+ * the learner's queens the animation keeps but has not reached yet ([row, column] pairs). */
+export const position = { n: 8, queens: new Set(), mark: null, focus: [0, 0], pending: [] };
 
 // The queen's drawing, from the engine.
 let queenSvg = "";
@@ -29,6 +30,14 @@ export function setQueens(list) {
 
 export function fromColumns(columns) {
   setQueens(Array.from(columns, (c, r) => [r, c]));
+}
+
+/** The board as the order of solutions sees it: per row, the column of its queen (the
+ * leftmost, if several), or -1 for a row without one. */
+export function boardKey() {
+  const key = new Array(position.n).fill(-1);
+  for (const [r, c] of pairs()) if (key[r] === -1 || c < key[r]) key[r] = c;
+  return key;
 }
 
 /** The board's queens as a column array when it holds n queens one per row, else null. */
@@ -69,9 +78,26 @@ export function buildBoard() {
   };
   labels("files");
   labels("ranks");
+  spaceLabels();
   $("frame").style.setProperty("--n", n);
   $("lines").setAttribute("viewBox", `0 0 ${n} ${n}`);
   drawn = [];
+}
+
+// The width a label needs per character, in ems, and the numbers' largest width.
+const LABEL_EM = 0.62;
+
+/** Labels every other row and column where a square is too narrow for its number (n = 32
+ * on a phone), so that numbers never run into each other. Called when the board is built
+ * and when its size changes. */
+export function spaceLabels() {
+  const files = $("files");
+  const width = files.getBoundingClientRect().width / position.n;
+  const font = parseFloat(getComputedStyle(files).fontSize);
+  const needed = String(position.n).length * LABEL_EM * font + 2;
+  const sparse = width > 0 && width < needed;
+  files.classList.toggle("sparse", sparse);
+  $("ranks").classList.toggle("sparse", sparse);
 }
 
 export function square(r, c) {
@@ -89,6 +115,7 @@ export function draw() {
   // The row the animation is filling; none once it has found a solution.
   const currentRow = mark && mark.kind !== 3 ? mark.row : -1;
   const classes = new Map();
+  for (const [r, c] of position.pending) classes.set(`${r},${c}`, "pending");
   if (mark) {
     classes.set(`${mark.row},${mark.col}`, ["placed", "rejected", "removed", "placed"][mark.kind]);
     if (mark.kind === 1) classes.set(`${mark.by},${mark.byCol}`, "attacker");
@@ -107,11 +134,11 @@ export function draw() {
       const el = square(r, c);
       el.classList.toggle("attacked", kind === 1);
       el.classList.toggle("conflict", kind === 3);
-      for (const name of ["placed", "rejected", "removed", "attacker"]) {
+      for (const name of ["placed", "rejected", "removed", "attacker", "pending"]) {
         el.classList.toggle(name, extra === name);
       }
       el.classList.toggle("current", current !== "");
-      const queen = kind >= 2 || extra === "removed";
+      const queen = kind >= 2 || extra === "removed" || extra === "pending";
       el.innerHTML = queen ? queenSvg : "";
       let label = squareName(r, c);
       if (kind >= 2) label += kind === 3 ? ", queen in conflict" : ", queen";
@@ -123,6 +150,7 @@ export function draw() {
         delete el.dataset.attacker;
       }
       if (extra === "removed") label += ", queen taken back";
+      if (extra === "pending") label += ", your queen, kept: the search has not reached its row";
       el.setAttribute("aria-label", label);
     }
   }

@@ -7,11 +7,26 @@ export const CODE_LINE = [5, 4, 7, 2];
 
 /** The explanation of the animation `a` of n queens at its event `mark`. */
 export function explain(a, n, mark, finished) {
+  const kept = a && Array.from({ length: n }, (_, r) => a.is_given(r)).some(Boolean);
   if (finished) {
-    return `Search finished: every square was tried, ${plural(a.solutions(), "solution")} found. Play or Restart watches it again.`;
+    if (kept && a.solutions() === 0) {
+      return "Search finished: every square was tried, and no solution keeps your queens. Play or Restart watches it again.";
+    }
+    return `Search finished: every square was tried, ${plural(a.solutions(), "solution")} found${kept ? " with your queens" : ""}. Play or Restart watches it again.`;
   }
   if (!a || !mark) return "Press Play or Step to watch the search fill the board row by row.";
   const here = squareName(mark.row, mark.col);
+  if (a.is_given(mark.row) && mark.kind !== 3) {
+    // A row of the learner's: the search tries their square only.
+    switch (mark.kind) {
+      case 0:
+        return `Keep your queen on ${here}: no queen above attacks it.${mark.row + 1 === n ? "" : ` Go on to row ${mark.row + 2}.`}`;
+      case 1:
+        return `Your queen on ${here} is attacked by the queen on ${squareName(mark.by, mark.byCol)} along ${LINES[mark.line]}, and the search may not move it: go back up.`;
+      default:
+        return `Everything below your queen on ${here} has been tried: lift it for now, and the row above tries further right.`;
+    }
+  }
   switch (mark.kind) {
     case 0:
       return mark.row + 1 === n

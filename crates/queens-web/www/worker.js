@@ -1,7 +1,7 @@
 // The page's worker: counting, solving and browsing solutions run here, so the thread
 // that draws never waits on them. The page stops work by ending the worker and starting
 // a fresh one, which stops even a search that would never end.
-import init, { Browser, Count, complete, rank } from "./pkg/queens_web.js";
+import init, { Count, complete, neighbour, rank } from "./pkg/queens_web.js";
 
 const ready = init();
 
@@ -9,9 +9,6 @@ const ready = init();
 const SLICE_MS = 50;
 // Queens placed between two looks at the clock: well under a millisecond.
 const NODES_PER_LOOK = 20000;
-
-// The solution browser, kept between requests for the same board.
-let browsing = null;
 
 function count(id, n) {
   const count = new Count(n);
@@ -36,16 +33,6 @@ function count(id, n) {
   slice();
 }
 
-function browse(n, unique, forward) {
-  if (!browsing || browsing.n !== n || browsing.unique !== unique) {
-    browsing?.browser.free();
-    browsing = { n, unique, browser: new Browser(n, unique) };
-  }
-  const b = browsing.browser;
-  const columns = forward ? b.next() : b.prev();
-  return { columns: Array.from(columns), index: b.index() };
-}
-
 onmessage = async ({ data }) => {
   await ready;
   const { id, op } = data;
@@ -58,7 +45,9 @@ onmessage = async ({ data }) => {
       const columns = found === undefined ? null : Array.from(found);
       postMessage({ id, columns, seconds: (performance.now() - started) / 1000 });
     } else if (op === "browse") {
-      postMessage({ id, ...browse(data.n, data.unique, data.forward) });
+      // The solution after (or before) the board itself, whatever it is.
+      const columns = neighbour(data.n, data.unique, Int32Array.from(data.key), data.forward);
+      postMessage({ id, columns: Array.from(columns) });
     } else if (op === "rank") {
       postMessage({ id, rank: rank(Uint32Array.from(data.columns)) });
     } else {

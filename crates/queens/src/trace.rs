@@ -62,6 +62,8 @@ enum Phase {
 #[derive(Debug, Clone)]
 pub struct Trace {
     n: usize,
+    /// Per row, the column of its given queen, the only one the search tries there.
+    given: Vec<Option<u32>>,
     columns: Vec<u32>,
     /// The next column to try in row `columns.len()`.
     next: u32,
@@ -72,8 +74,29 @@ pub struct Trace {
 impl Trace {
     /// The search of an `n × n` board, before its first step.
     pub fn new(n: usize) -> Trace {
+        Trace::with_givens(vec![None; n])
+    }
+
+    /// The search of a board of `given.len()` rows that keeps the given queens: in a row
+    /// with `Some(column)` it tries that square only, so that it finds the completions of
+    /// the givens, in order, and shows why there are none when there are none. A given
+    /// column off the board is never placed.
+    ///
+    /// ```
+    /// use queens::{Event, Trace};
+    ///
+    /// // Nauck's puzzle of 1850: queens kept on (3, 3) and (4, 1) leave 2 of the 92.
+    /// let mut given = vec![None; 8];
+    /// given[3] = Some(3);
+    /// given[4] = Some(1);
+    /// let solutions = Trace::with_givens(given).filter(|e| matches!(e, Event::Solution { .. }));
+    /// assert_eq!(solutions.count(), 2);
+    /// ```
+    pub fn with_givens(given: Vec<Option<u32>>) -> Trace {
+        let n = given.len();
         Trace {
             n,
+            given,
             columns: Vec::with_capacity(n),
             next: 0,
             phase: if n == 0 { Phase::Solved } else { Phase::Trying },
@@ -120,8 +143,15 @@ impl Iterator for Trace {
                 Phase::Trying if self.next as usize >= self.n => self.phase = Phase::Backtracking,
                 Phase::Trying => {
                     let row = self.columns.len() as u32;
-                    let column = self.next;
-                    self.next += 1;
+                    let column = match self.given[row as usize] {
+                        None => self.next,
+                        Some(g) if self.next <= g && (g as usize) < self.n => g,
+                        Some(_) => {
+                            self.phase = Phase::Backtracking;
+                            continue;
+                        }
+                    };
+                    self.next = column + 1;
                     if let Some(by) = self.attacker(row, column) {
                         return Some(Event::Conflict { row, column, by });
                     }
