@@ -8,7 +8,7 @@ use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
 use pyo3::prelude::*;
 use queens::Diagonal;
 use queens::complete::{Completions, GivenConflict};
-use queens::formats::QUEEN_PATH;
+use queens::formats::problem_svg;
 use queens::limits::{COMPLETION_MAX_N, INPUT_MAX_BYTES};
 
 use crate::args;
@@ -283,7 +283,13 @@ impl Completion {
         if let Some(reason) = self.given_conflict() {
             caption.push_str(&format!("; impossible: {}", escape(&reason)));
         }
-        figure(&problem_svg(p), &caption)
+        figure(
+            &scoped(
+                &problem_svg(p, notebook_pixels(p.n()).unwrap_or(480)),
+                &["squares", "queen"],
+            ),
+            &caption,
+        )
     }
 
     fn __repr__(&self) -> String {
@@ -362,72 +368,6 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
-}
-
-/// A completion problem as SVG: the chequered board, closed squares crossed, closed
-/// diagonals dashed, the given queens, and a red line joining given queens that attack
-/// each other. Ten user units a square, as the library's pictures.
-fn problem_svg(p: &queens::Completion) -> String {
-    let n = p.n();
-    let side = 10 * n.max(1);
-    let pixels = notebook_pixels(n).unwrap_or(480);
-    let centre = |r: u32, c: u32| (10 * c as usize + 5, 10 * r as usize + 5);
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{pixels}\" height=\"{pixels}\" viewBox=\"-0.5 -0.5 {w} {w}\">\
-<defs><pattern id=\"sq\" width=\"20\" height=\"20\" patternUnits=\"userSpaceOnUse\"><rect width=\"20\" height=\"20\" fill=\"#f0d9b5\"/>\
-<rect x=\"10\" width=\"10\" height=\"10\" fill=\"#b58863\"/><rect y=\"10\" width=\"10\" height=\"10\" fill=\"#b58863\"/></pattern>\
-<symbol id=\"q\" viewBox=\"0 0 100 100\"><path d=\"{QUEEN_PATH}\" fill=\"#1b1b1b\" stroke=\"#f8f8f8\" stroke-width=\"3\"/></symbol></defs>\
-<rect width=\"{side}\" height=\"{side}\" fill=\"url(#sq)\" stroke=\"#555\" stroke-width=\"0.5\"/>",
-        w = side + 1
-    );
-    for &(r, c) in p.blocked() {
-        let (x, y) = (10 * c as usize, 10 * r as usize);
-        svg.push_str(&format!(
-            "<rect x=\"{x}\" y=\"{y}\" width=\"10\" height=\"10\" fill=\"#777\" opacity=\"0.6\"/>\
-<path d=\"M{} {}l6 6m0 -6l-6 6\" stroke=\"#222\" stroke-width=\"1.2\"/>",
-            x + 2,
-            y + 2
-        ));
-    }
-    let last = n as i64 - 1;
-    for &d in p.diagonals() {
-        let k = d.constant(n);
-        // The diagonal's first and last squares, from its top row to its bottom row.
-        let ((r1, c1), (r2, c2)) = match d {
-            Diagonal::Sum(_) => (
-                (0.max(k - last), k.min(last)),
-                (k.min(last), 0.max(k - last)),
-            ),
-            Diagonal::Difference(_) => (
-                (0.max(k), 0.max(k) - k),
-                (last.min(last + k), last.min(last + k) - k),
-            ),
-        };
-        let ((x1, y1), (x2, y2)) = (centre(r1 as u32, c1 as u32), centre(r2 as u32, c2 as u32));
-        svg.push_str(&format!(
-            "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#1f5fbf\" stroke-width=\"2\" stroke-dasharray=\"3 2\" opacity=\"0.8\"/>"
-        ));
-    }
-    for &(r, c) in p.queens() {
-        svg.push_str(&format!(
-            "<use href=\"#q\" x=\"{}\" y=\"{}\" width=\"10\" height=\"10\"/>",
-            10 * c as usize,
-            10 * r as usize
-        ));
-    }
-    let queens = p.queens();
-    for (i, &(r1, c1)) in queens.iter().enumerate() {
-        for &(r2, c2) in &queens[i + 1..] {
-            if r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) {
-                let ((x1, y1), (x2, y2)) = (centre(r1, c1), centre(r2, c2));
-                svg.push_str(&format!(
-                    "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#d62728\" stroke-width=\"1.5\"/>"
-                ));
-            }
-        }
-    }
-    svg.push_str("</svg>");
-    scoped(&svg, &["sq", "q"])
 }
 
 /// A lazy iterator over the completions of a problem, as `Board`s.

@@ -172,7 +172,7 @@ def test_a_queen_given_twice_is_given_once():
 
 def test_a_completion_draws_its_givens():
     html = queens.Completion(8).queen(4, 1).block(0, 0).exclude_sum(3).exclude_difference(-2)._repr_html_()
-    assert html.count('<use href="#q-') == 1 and html.count("stroke-dasharray") == 2
+    assert html.count('<use href="#queen-') == 1 and html.count("stroke-dasharray") == 2
     assert "8×8 board: 1 queen given, 1 square closed, 2 diagonals closed" in html
     outcome = queens.Completion(8).queen(4, 1).find()
     assert "<svg" in outcome._repr_html_() and outcome.reason is None

@@ -143,6 +143,47 @@ pub fn complete(n: u32, queens: &[u32]) -> Result<Option<Vec<u32>>, JsError> {
     }
 }
 
+/// The position as an SVG picture `pixels` wide, the library's drawing
+/// ([`queens::formats::problem_svg`]): its queens, with a red line joining each two that
+/// attack each other. What the page's SVG and PNG downloads hold.
+///
+/// ```
+/// let svg = queens_web::picture(4, &[0, 1, 1, 3], 200);
+/// assert!(svg.starts_with("<svg") && svg.matches("<use").count() == 2);
+/// ```
+#[wasm_bindgen]
+pub fn picture(n: u32, queens: &[u32], pixels: u32) -> String {
+    let position = pairs(queens)
+        .filter(|&(r, c)| r < n && c < n)
+        .fold(Completion::new(n as usize), |p, (r, c)| p.queen(r, c));
+    queens::formats::problem_svg(&position, pixels as usize)
+}
+
+/// The position under each of the 8 symmetries of the square (in the order of
+/// [`queens::symmetry::Symmetry::ALL`]: the identity, the quarter turns, the two mirror
+/// images and the two diagonal reflections), as one flat `[row, column, …]` array per
+/// symmetry, one after another. A position of any queens, a solution or not.
+///
+/// ```
+/// // One queen on (0, 1) of a 4 × 4 board, turned a quarter clockwise: (1, 3).
+/// let images = queens_web::images(4, &[0, 1]);
+/// assert_eq!(images.len(), 16);
+/// assert_eq!(&images[..4], [0, 1, 1, 3]);
+/// ```
+#[wasm_bindgen]
+pub fn images(n: u32, queens: &[u32]) -> Vec<u32> {
+    let on_board: Vec<(u32, u32)> = pairs(queens).filter(|&(r, c)| r < n && c < n).collect();
+    queens::symmetry::Symmetry::ALL
+        .iter()
+        .flat_map(|s| {
+            on_board.iter().flat_map(move |&(r, c)| {
+                let (r, c) = s.square(n as usize, (r as usize, c as usize));
+                [r as u32, c as u32]
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -2,7 +2,7 @@
 // (pkg/queens_web.js, built from crates/queens-web), the same code as the command line.
 // Work that can take long (counting, solving, browsing) runs in worker.js; the little
 // the drawing needs (attacked squares, the animation's next step) runs here.
-import init, { Animation, attacking_pair, class_size, max_n, queen_path, solvable } from "./pkg/queens_web.js";
+import init, { Animation, attacking_pair, class_size, images, max_n, picture, queen_path, solvable } from "./pkg/queens_web.js";
 import {
   boardKey,
   buildBoard,
@@ -119,6 +119,7 @@ function boardChanged(solution = null) {
   describeBoard(draw());
   scheduleAddress();
   showWhere();
+  showImages();
   if (solution === null && !state.animation) rankBoard();
   else ranker.cancel();
 }
@@ -347,6 +348,88 @@ async function solve() {
   } catch (err) {
     if (err instanceof Cancelled || edit !== state.edit) return;
     status(`Could not solve: ${err.message}`, true);
+  }
+}
+
+// ---- Show and share: the symmetric images, pictures to download, large text ----
+
+// The 8 symmetries in the engine's order (Symmetry::ALL).
+const IMAGE_NAMES = [
+  "as it is",
+  "turned a quarter right",
+  "turned half round",
+  "turned a quarter left",
+  "mirrored left to right",
+  "mirrored top to bottom",
+  "reflected in the main diagonal",
+  "reflected in the other diagonal",
+];
+
+// The board under the 8 symmetries, side by side; a click puts an image on the board.
+function showImages() {
+  const box = $("images");
+  box.hidden = !$("show-images").checked;
+  if (box.hidden) return;
+  const n = position.n;
+  const queens = flat();
+  const all = images(n, queens);
+  const size = queens.length;
+  box.replaceChildren(
+    ...IMAGE_NAMES.map((name, i) => {
+      const squares = all.slice(i * size, (i + 1) * size);
+      const figure = document.createElement("button");
+      figure.type = "button";
+      figure.className = "image";
+      figure.title = `Put this image on the board (${name})`;
+      figure.innerHTML = `${picture(n, squares, 88)}<span>${name}</span>`;
+      figure.addEventListener("click", () => {
+        const list = [];
+        for (let j = 0; j < squares.length; j += 2) list.push([squares[j], squares[j + 1]]);
+        setQueens(list);
+        edited();
+      });
+      return figure;
+    }),
+  );
+}
+
+function download(name, blob) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+// The file name of a picture of the board: its n and queens, as in the address.
+function pictureName(extension) {
+  const q = positionText();
+  return `queens-${position.n}${q ? `-${q}` : ""}.${extension}`;
+}
+
+function saveSvg() {
+  download(pictureName("svg"), new Blob([picture(position.n, flat(), 480)], { type: "image/svg+xml" }));
+  status(`Saved ${pictureName("svg")}: the board as the library draws it, attacking queens joined in red.`);
+}
+
+// The same picture, drawn onto a canvas by the browser and saved as PNG.
+async function savePng() {
+  const pixels = 960;
+  const url = URL.createObjectURL(new Blob([picture(position.n, flat(), pixels)], { type: "image/svg+xml" }));
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = pixels;
+    canvas.getContext("2d").drawImage(image, 0, 0, pixels, pixels);
+    const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+    download(pictureName("png"), blob);
+    status(`Saved ${pictureName("png")} (${pixels} × ${pixels} pixels).`);
+  } catch (err) {
+    status(`Could not draw the PNG: ${err.message}. Save SVG works in every browser.`, true);
+  } finally {
+    URL.revokeObjectURL(url);
   }
 }
 
@@ -684,6 +767,13 @@ async function main() {
   $("restart").addEventListener("click", restart);
   $("speed").addEventListener("input", showSpeed);
   $("show-bits").addEventListener("change", showBits);
+  $("show-images").addEventListener("change", showImages);
+  $("save-svg").addEventListener("click", saveSvg);
+  $("save-png").addEventListener("click", savePng);
+  $("presenter").addEventListener("change", () => {
+    document.documentElement.classList.toggle("presenter", $("presenter").checked);
+    spaceLabels();
+  });
   // Only an address typed or pasted fires this: the page's own updates replace it.
   window.addEventListener("hashchange", fromAddress);
 

@@ -52,5 +52,15 @@ export function bitsText(a, n) {
   const masks = a ? Array.from(a.masks()) : [0, 0, 0, (2 ** n - 1) >>> 0];
   const bits = (m) => Array.from({ length: n }, (_, c) => ((m >>> c) & 1 ? "1" : "·")).join("");
   const names = ["columns ", "falling ", "rising  ", "free    "];
-  return `row ${row + 1}, column 1 on the left:\n${masks.map((m, i) => names[i] + bits(m)).join("\n")}`;
+  const words = [
+    "",
+    "In words: bit c stands for column c of the row about to be filled.",
+    "columns: the columns a queen above already holds.",
+    "falling: the squares a queen above reaches down its diagonal to the right; each row",
+    "  down it moves one column right, so the next row's mask is (falling | queen) << 1.",
+    "rising: the same down the diagonal to the left: (rising | queen) >> 1.",
+    "free = ~(columns | falling | rising): the squares no queen above attacks. The search",
+    "  tries only these, lowest bit first: queen = free & -free, then free ^= queen.",
+  ];
+  return `row ${row + 1}, column 1 on the left:\n${masks.map((m, i) => names[i] + bits(m)).join("\n")}\n${words.join("\n")}`;
 }
