@@ -54,7 +54,19 @@ pub struct Animation {
     trace: Trace,
     event: Vec<u32>,
     tallies: Tallies,
+    /// The search tree along the path, level by level: per row and column, one of the
+    /// `TREE_` states, `n × n`.
+    tree: Vec<u8>,
 }
+
+/// A node of the search tree not tried yet (below the path, or right of it).
+const TREE_UNTRIED: u8 = 0;
+/// Tried and rejected: a queen above attacks it, a branch pruned before it grew.
+const TREE_REJECTED: u8 = 1;
+/// Placed, searched below and taken back: a branch the search has finished.
+const TREE_DONE: u8 = 2;
+/// On the path: the queen that stands in its row now.
+const TREE_PATH: u8 = 3;
 
 #[wasm_bindgen]
 impl Animation {
@@ -88,6 +100,7 @@ impl Animation {
         Animation {
             n: given.len(),
             trace: Trace::with_givens(given.clone()),
+            tree: vec![TREE_UNTRIED; given.len() * given.len()],
             given,
             event: Vec::new(),
             tallies: Tallies::default(),
@@ -99,6 +112,20 @@ impl Animation {
         let Some(event) = self.trace.next() else {
             return Vec::new();
         };
+        let n = self.n;
+        let mut mark = |row: u32, column: u32, state: u8| {
+            self.tree[row as usize * n + column as usize] = state;
+        };
+        match event {
+            Event::Place { row, column } => {
+                mark(row, column, TREE_PATH);
+                // Every row below starts afresh: the new queen's children, untried.
+                self.tree[(row as usize + 1) * n..].fill(TREE_UNTRIED);
+            }
+            Event::Conflict { row, column, .. } => mark(row, column, TREE_REJECTED),
+            Event::Remove { row, column } => mark(row, column, TREE_DONE),
+            Event::Solution { .. } => {}
+        }
         let t = &mut self.tallies;
         t.steps += 1;
         self.event = match event {
@@ -181,6 +208,22 @@ impl Animation {
     /// Solutions found so far.
     pub fn solutions(&self) -> f64 {
         self.tallies.solutions as f64
+    }
+
+    /// The search tree as far as the search has gone, level by level: per row and
+    /// column (`n × n`, row-major), 0 not tried yet, 1 rejected (a pruned branch), 2
+    /// searched and taken back (a finished branch), 3 on the path (the queen standing
+    /// there now). Level `r + 1` holds the children of the path's node in row `r`.
+    ///
+    /// ```
+    /// let mut a = queens_web::Animation::new(4).unwrap();
+    /// for _ in 0..4 {
+    ///     a.step(); // (0, 0) placed; (1, 0) and (1, 1) rejected; (1, 2) placed
+    /// }
+    /// assert_eq!(&a.tree()[..8], [3, 0, 0, 0, 1, 1, 3, 0]);
+    /// ```
+    pub fn tree(&self) -> Vec<u8> {
+        self.tree.clone()
     }
 
     /// Whether row `row` holds a queen the search keeps.

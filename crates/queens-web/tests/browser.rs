@@ -1027,6 +1027,24 @@ fn the_page_follows_the_board_at_every_size() {
     );
     browser.click("#show-bits");
 
+    // The search tree, in step with the board: at n = 4 after (0, 0) placed, (1, 0) and
+    // (1, 1) rejected and (1, 2) placed, then one step back.
+    browser.open(&at(&url, "#n=4"));
+    browser.click("#show-tree");
+    for _ in 0..4 {
+        browser.click("#step");
+    }
+    let states = "return [...document.querySelectorAll('#tree .node')].filter((g) => g.dataset.row < 2).map((g) => Number(g.dataset.state));";
+    assert_eq!(browser.script(states), json!([3, 0, 0, 0, 1, 1, 3, 0]));
+    assert_eq!(
+        browser.script("const g = document.querySelector('#tree .node.now'); return [g.dataset.row, g.dataset.col];"),
+        json!(["1", "2"])
+    );
+    browser.click("#back");
+    assert_eq!(browser.script(states), json!([3, 0, 0, 0, 1, 1, 0, 0]));
+    browser.screenshot("tree.png");
+    browser.click("#show-tree");
+
     // Nothing cut off at any width from a phone's to a projector's, in both themes; on a
     // phone the board and the explanation of a step are in view together, and the labels
     // of n = 32 do not run into each other.

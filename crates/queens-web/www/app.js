@@ -499,9 +499,45 @@ function showAnimation(mark, finished = false) {
   $("found").textContent = (a ? a.solutions() : 0).toLocaleString("en");
   $("event").textContent = explain(a, position.n, mark, finished);
   $("event").dataset.steps = a ? a.steps() : 0;
+  showTree();
   const line = mark ? CODE_LINE[mark.kind] : 1;
   [...$("code").children].forEach((li, i) => li.classList.toggle("now", !!a && !finished && i + 1 === line));
   showBits();
+}
+
+// The search tree down the path, in step with the board: the root (the empty board),
+// then per row every column tried below the queen above, by its state in the engine's
+// tree (0 untried, 1 rejected, 2 searched and taken back, 3 on the path).
+function showTree() {
+  const view = $("tree-view");
+  view.hidden = !$("show-tree").checked;
+  if (view.hidden) return;
+  const svg = $("tree");
+  const n = position.n;
+  const a = state.animation;
+  const tree = a ? a.tree() : new Uint8Array(n * n);
+  const columns = a ? Array.from(a.columns()) : [];
+  const levels = Math.min(n, columns.length + 1);
+  const mark = position.mark;
+  const [dx, dy] = [10, 14];
+  const x = (c) => c * dx + dx / 2;
+  const y = (level) => level * dy + dx / 2;
+  const parts = [`<circle class="root" cx="${(n * dx) / 2}" cy="${y(0)}" r="3"/>`];
+  for (let r = 0; r < levels; r++) {
+    const parentX = r === 0 ? (n * dx) / 2 : x(columns[r - 1]);
+    for (let c = 0; c < n; c++) {
+      const s = tree[r * n + c];
+      const now = mark && mark.kind !== 3 && mark.row === r && mark.col === c ? " now" : "";
+      if (s !== 0) parts.push(`<line class="edge st-${s}" x1="${parentX}" y1="${y(r) + 3}" x2="${x(c)}" y2="${y(r + 1) - 3}"/>`);
+      const cross = s === 1 ? `<path d="M${x(c) - 2.2} ${y(r + 1) - 2.2}l4.4 4.4m0 -4.4l-4.4 4.4"/>` : "";
+      parts.push(`<g class="node st-${s}${now}" data-row="${r}" data-col="${c}" data-state="${s}"><circle cx="${x(c)}" cy="${y(r + 1)}" r="${s === 0 ? 1.4 : 3}"/>${cross}</g>`);
+    }
+  }
+  svg.style.setProperty("--n", n);
+  svg.setAttribute("viewBox", `0 0 ${n * dx} ${y(levels) + dx}`);
+  svg.innerHTML = parts.join("");
+  const path = columns.map((c, r) => squareName(r, c)).join(", ");
+  svg.setAttribute("aria-label", `The search tree: ${path ? `the path ${path}` : "the empty board"}`);
 }
 
 function showBits() {
@@ -700,6 +736,7 @@ const KEYS = {
   f: () => runToSolution(),
   r: () => restart(),
   b: () => $("show-bits").click(),
+  t: () => $("show-tree").click(),
   "+": () => nudgeSpeed(1),
   "=": () => nudgeSpeed(1),
   "-": () => nudgeSpeed(-1),
@@ -768,6 +805,7 @@ async function main() {
   $("speed").addEventListener("input", showSpeed);
   $("show-bits").addEventListener("change", showBits);
   $("show-images").addEventListener("change", showImages);
+  $("show-tree").addEventListener("change", showTree);
   $("save-svg").addEventListener("click", saveSvg);
   $("save-png").addEventListener("click", savePng);
   $("presenter").addEventListener("change", () => {
