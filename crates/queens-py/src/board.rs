@@ -224,10 +224,13 @@ impl Board {
     /// Jupyter's rich form: the picture and a caption that says what the board is.
     pub(crate) fn _repr_html_(&self) -> Option<String> {
         let svg = self._repr_svg_()?;
-        let caption = match queens::conflicts(&self.columns).len() {
+        let caption = match queens::count_conflicts(&self.columns) {
             0 => format!("a solution of {} queens", self.columns.len()),
             1 => "not a solution: 1 attacking pair, joined in red".to_owned(),
-            k => format!("not a solution: {k} attacking pairs, joined in red"),
+            k if k <= queens::formats::MAX_CONFLICT_LINES as u64 => {
+                format!("not a solution: {k} attacking pairs, joined in red")
+            }
+            k => format!("not a solution: {k} attacking pairs, too many to draw"),
         };
         Some(figure(&svg, &caption))
     }
@@ -357,6 +360,19 @@ pub(crate) fn columns_of(value: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
     }
     from_array!(u8, u16, u32, u64, i8, i16, i32, i64);
     if let Ok(array) = value.cast::<numpy::PyUntypedArray>() {
+        let kind: String = array.dtype().getattr("kind")?.extract()?;
+        // Integers of another byte order: the same columns in the machine's.
+        if array.ndim() == 1 && (kind == "i" || kind == "u") {
+            return columns_of(&value.call_method1("astype", ("int64",))?);
+        }
+        // Python ints held as objects: read one by one, as a list's.
+        if array.ndim() == 1 && kind == "O" {
+            return value
+                .try_iter()?
+                .enumerate()
+                .map(|(row, item)| column(row, i128::from(args::int(&item?, "a column")?)))
+                .collect();
+        }
         return Err(PyValueError::new_err(format!(
             "expected a 1-D array of integers, got a {}-D array of {}",
             array.ndim(),

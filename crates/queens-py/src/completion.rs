@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 use queens::Diagonal;
 use queens::complete::{Completions, GivenConflict};
 use queens::formats::problem_svg;
@@ -404,7 +405,14 @@ pub(crate) fn read_problem(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResul
     let text = match source.extract::<String>() {
         Ok(text) if text.is_empty() || text.contains(['\n', '\r']) => text,
         _ => {
-            let path: PathBuf = source.extract()?;
+            // bytes name a file as the file system encodes names.
+            let path: PathBuf = if source.is_instance_of::<PyBytes>() {
+                py.import("os")?
+                    .call_method1("fsdecode", (source,))?
+                    .extract()?
+            } else {
+                source.extract()?
+            };
             let size = match std::fs::metadata(&path) {
                 Ok(meta) => meta.len(),
                 Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
@@ -428,7 +436,26 @@ pub(crate) fn read_problem(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResul
     let problem = py
         .detach(|| queens::complete::parse_completion(&text))
         .map_err(args::error)?;
-    Ok(Completion { problem })
+    // As the builder: a square given twice is given once; a square or diagonal off the
+    // board is no problem at all, refused now rather than at the first search.
+    let mut unique = queens::Completion::new(problem.n());
+    for &(r, c) in problem.queens() {
+        if !unique.queens().contains(&(r, c)) {
+            unique = unique.queen(r, c);
+        }
+    }
+    for &(r, c) in problem.blocked() {
+        unique = unique.block(r, c);
+    }
+    for &d in problem.diagonals() {
+        unique = unique.exclude(d);
+    }
+    if let Err(e @ (GivenConflict::OffBoard { .. } | GivenConflict::NoSuchDiagonal { .. })) =
+        unique.check()
+    {
+        return Err(PyValueError::new_err(e.to_string()));
+    }
+    Ok(Completion { problem: unique })
 }
 
 /// A random Excluded Diagonals instance, the same for the same `n` and `seed`, with its

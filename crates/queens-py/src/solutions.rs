@@ -191,6 +191,10 @@ pub(crate) fn one<'py>(
     dtype: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     let dtype = Dtype::of(dtype)?;
+    // Checked before a board of up to 10^9 queens is built.
+    if let Ok(size) = args::int(n, "n") {
+        dtype.check(usize::try_from(size).unwrap_or(0), &format!("one({size})"))?;
+    }
     let seed = match seed.filter(|s| !s.is_none()) {
         Some(_) if !random && !uniform => {
             return Err(PyValueError::new_err(
@@ -266,8 +270,17 @@ pub(crate) fn conflicts<'py>(
     conflict_array(py, &on_board(columns)?)
 }
 
+/// The most attacking pairs `conflicts` lists: 80 MB of pairs.
+const CONFLICTS_MAX: u64 = 10_000_000;
+
 /// The attacking pairs of a board as an `int32` array of shape (k, 2).
 pub(crate) fn conflict_array<'py>(py: Python<'py>, columns: &[u32]) -> PyResult<Bound<'py, PyAny>> {
+    let count = py.detach(|| queens::count_conflicts(columns));
+    if count > CONFLICTS_MAX {
+        return Err(PyValueError::new_err(format!(
+            "the board has {count} attacking pairs, more than the {CONFLICTS_MAX} conflicts() lists: verify() names the first"
+        )));
+    }
     let pairs = py.detach(|| queens::conflicts(columns));
     let k = pairs.len();
     let flat: Vec<u64> = pairs

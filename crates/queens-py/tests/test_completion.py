@@ -177,3 +177,15 @@ def test_a_completion_draws_its_givens():
     outcome = queens.Completion(8).queen(4, 1).find()
     assert "<svg" in outcome._repr_html_() and outcome.reason is None
     assert "ran out of time" in queens.instance(30, seed=1, diagonals=32).find(timeout=0.1, threads=1).reason
+
+
+def test_read_problem_names_a_file_by_bytes_and_refuses_what_is_off_the_board(tmp_path):
+    path = tmp_path / "nauck.param"
+    path.write_text("letting n be 8\nletting init be [[3, 1], [4, 3]]\n")
+    assert queens.read_problem(bytes(path)).count() == 2
+    with pytest.raises(FileNotFoundError):
+        queens.read_problem(bytes(tmp_path / "missing.txt"))
+    with pytest.raises(ValueError, match=r"the square \(5, 5\) is outside the 4×4 board"):
+        queens.read_problem("letting n = 4\nletting init = [[5, 5]]\n")
+    twice = queens.read_problem("letting n = 4\nletting init = [[0, 1], [0, 1]]\n")
+    assert twice.queens == [(0, 1)] and twice.conflict is None and twice.count() == 1

@@ -179,3 +179,23 @@ def test_solutions_have_no_len_but_say_how_to_count():
 def test_bad_arguments_raise_value_error(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_arrays_of_any_byte_order_and_object_arrays_are_columns():
+    for a in (np.array([1, 3, 0, 2], dtype=">i4"), np.array([1, 3, 0, 2], dtype=">u8"), np.array([1, 3, 0, 2], dtype=object)):
+        assert queens.Board(a).columns == (1, 3, 0, 2) and queens.is_solution(a)
+
+
+def test_a_board_with_too_many_attacking_pairs_is_refused_not_a_crash():
+    with pytest.raises(ValueError, match="attacking pairs, more than the 10000000 conflicts"):
+        queens.conflicts([0] * 5000)
+    assert "too many to draw" in queens.Board([0] * 3000)._repr_html_()
+
+
+def test_one_checks_its_dtype_before_building():
+    import time
+
+    started = time.perf_counter()
+    with pytest.raises(ValueError, match="int8 holds columns up to 127"):
+        queens.one(10**9, dtype=np.int8)
+    assert time.perf_counter() - started < 1

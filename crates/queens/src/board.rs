@@ -175,10 +175,38 @@ impl std::error::Error for Conflict {}
 /// assert_eq!(queens::conflicts(&[2, 0, 2, 3]), vec![(0, 2), (2, 3)]);
 /// ```
 pub fn conflicts(columns: &[u32]) -> Vec<(usize, usize)> {
-    if validate(columns).is_ok() {
-        return Vec::new();
-    }
     let mut pairs = Vec::new();
+    lines_shared(columns, |run| {
+        for (i, &(_, a)) in run.iter().enumerate() {
+            pairs.extend(run[i + 1..].iter().map(|&(_, b)| (a, b)));
+        }
+    });
+    pairs.sort_unstable();
+    pairs
+}
+
+/// How many pairs [`conflicts`] lists, without listing them: up to n(n − 1)/2, too many to
+/// hold for a large board with every queen in one column.
+///
+/// ```
+/// assert_eq!(queens::count_conflicts(&[0; 100_000]), 4_999_950_000);
+/// assert_eq!(queens::count_conflicts(&[1, 3, 0, 2]), 0);
+/// ```
+pub fn count_conflicts(columns: &[u32]) -> u64 {
+    let mut count = 0u64;
+    lines_shared(columns, |run| {
+        let k = run.len() as u64;
+        count += k * (k - 1) / 2;
+    });
+    count
+}
+
+/// Calls `run` with the rows of each column and diagonal that holds more than one queen,
+/// as `(line, row)` pairs in row order; nothing for a solution, which costs one pass.
+fn lines_shared(columns: &[u32], mut run: impl FnMut(&[(i64, usize)])) {
+    if validate(columns).is_ok() {
+        return;
+    }
     let mut lines: Vec<(i64, usize)> = Vec::with_capacity(columns.len());
     let keys: [fn(usize, u32) -> i64; 3] = [
         |_, c| i64::from(c),
@@ -189,14 +217,10 @@ pub fn conflicts(columns: &[u32]) -> Vec<(usize, usize)> {
         lines.clear();
         lines.extend(columns.iter().enumerate().map(|(r, &c)| (key(r, c), r)));
         lines.sort_unstable();
-        for run in lines.chunk_by(|a, b| a.0 == b.0) {
-            for (i, &(_, a)) in run.iter().enumerate() {
-                pairs.extend(run[i + 1..].iter().map(|&(_, b)| (a, b)));
-            }
+        for shared in lines.chunk_by(|a, b| a.0 == b.0).filter(|s| s.len() > 1) {
+            run(shared);
         }
     }
-    pairs.sort_unstable();
-    pairs
 }
 
 /// A set of small integers, one bit each, growing as larger ones arrive.

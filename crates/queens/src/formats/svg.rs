@@ -28,6 +28,9 @@ pub const SQUARE_PIXELS: usize = 2;
 /// solid dark square.
 const GLYPH_PIXELS: usize = 12;
 
+/// The most attacking pairs a picture joins with lines.
+pub const MAX_CONFLICT_LINES: usize = 10_000;
+
 /// How boards are drawn as SVG: a builder whose setters say their defaults.
 ///
 /// Squares are chequered with a fill pattern rather than drawn one by one, so a picture
@@ -75,7 +78,8 @@ impl Picture {
     }
 
     /// Mark the queens that attack each other: a red line joins each attacking pair
-    /// (see [`conflicts`](crate::conflicts)). By default, not marked.
+    /// (see [`conflicts`](crate::conflicts)), when there are at most
+    /// [`MAX_CONFLICT_LINES`]. By default, not marked.
     ///
     /// ```
     /// let mut svg = Vec::new();
@@ -194,7 +198,9 @@ impl Picture {
                     row * SQUARE
                 )?;
             }
-            if self.conflicts {
+            // Past MAX_CONFLICT_LINES (every queen of a large board in one column) the
+            // lines would be the picture's whole size: none are drawn.
+            if self.conflicts && crate::count_conflicts(board) <= MAX_CONFLICT_LINES as u64 {
                 let centre = |row: usize| {
                     (
                         margin + board[row] as usize * SQUARE + SQUARE / 2,
