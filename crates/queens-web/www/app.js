@@ -318,7 +318,8 @@ async function browse(forward) {
 }
 
 async function solve() {
-  stopAnimation();
+  // Solve completes the board as it stands, the learner's kept queens on it.
+  if (state.animation) resetAnimation();
   const n = position.n;
   if (!solvable(n)) {
     status(`n = ${n} has no solution: no board of ${n} queens can be completed.`, true);
@@ -438,6 +439,8 @@ async function savePng() {
 // Ends the animation; its kept queens are forgotten unless `keepGivens` (Restart).
 function resetAnimation(keepGivens = false) {
   stopAnimation();
+  // The board goes back to the learner with their kept queens on it, reached or not.
+  if (!keepGivens) for (const [r, c] of position.pending) position.queens.add(`${r},${c}`);
   state.finished = false;
   state.animation?.free();
   state.animation = null;
@@ -489,7 +492,11 @@ function showAnimation(mark, finished = false) {
     fromColumns(columns);
     position.pending = (state.givens ?? []).filter(([r]) => r >= columns.length);
     position.mark = mark;
-    boardChanged(mark?.kind === 3 ? { index: BigInt(a.solutions() - 1), unique: false } : null);
+    // The search's k-th solution is the k-th of all only when it keeps no queens of the
+    // learner's; otherwise the ranker numbers it.
+    const kept = (state.givens ?? []).length > 0;
+    boardChanged(mark?.kind === 3 && !kept ? { index: BigInt(a.solutions() - 1), unique: false } : null);
+    if (mark?.kind === 3 && kept) rankBoard();
     if (position.note) status(position.note);
     position.note = null;
   }
@@ -655,6 +662,7 @@ function play() {
 // Changes the board size, keeping the queens that stand on the new board; returns how
 // many came off.
 function setN(n) {
+  resetAnimation();
   const before = position.queens.size;
   position.n = n;
   $("n").value = n;
@@ -698,6 +706,8 @@ function fromAddress() {
   const q = pairs
     .map((p) => p.split(".").map(Number))
     .filter((p) => p.length === 2 && p.every((v) => Number.isInteger(v) && v >= 0 && v < n));
+  // The address's queens are the board: a running animation's queens do not come back.
+  resetAnimation();
   setQueens(q);
   setN(n);
   const problems = [];
