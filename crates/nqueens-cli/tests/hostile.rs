@@ -404,9 +404,9 @@ fn a_unit_named_twice_is_counted_once() {
 
 #[test]
 fn a_slow_first_solution_says_why_and_what_is_fast() {
-    // n = 34's first solution in lexicographic order takes a backtracker minutes.
+    // n = 42's first solution in lexicographic order takes minutes, even to the walk.
     let mut child = Process::new(assert_cmd::cargo::cargo_bin("nqueens"))
-        .args(["solve", "34", "--limit", "1"])
+        .args(["solve", "42", "--limit", "1"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -428,8 +428,8 @@ fn a_slow_first_solution_says_why_and_what_is_fast() {
     child.wait().unwrap();
     let line = reader.join().unwrap();
     assert!(
-        line.contains("still looking for the first solution of n = 34")
-            && line.contains("'nqueens one 34'"),
+        line.contains("still looking for the first solution of n = 42")
+            && line.contains("'nqueens one 42'"),
         "{line}"
     );
 }

@@ -111,3 +111,25 @@ fn the_bytes_are_those_of_the_enumerator_before_the_join() {
         assert_eq!((fnv(&out), out.len()), (hash, len), "{args:?}");
     }
 }
+
+#[test]
+fn from_the_walks_size_on_the_first_solutions_are_the_enumerators() {
+    // From LexWalk::FROM_N on, `solve` lists by the walk guided by completion proofs.
+    let n = queens::LexWalk::FROM_N + 1;
+    let first: Vec<queens::Placement> = queens::Solutions::new(n).unwrap().take(300).collect();
+    for format in Format::ALL {
+        let mut writer = SolutionWriter::new(Vec::new(), format);
+        for p in &first {
+            writer.write(p.columns()).unwrap();
+        }
+        let args = [
+            "solve",
+            &n.to_string(),
+            "--limit",
+            "300",
+            "-f",
+            format.name(),
+        ];
+        assert!(bytes(&args) == writer.finish().unwrap(), "{args:?}");
+    }
+}

@@ -5,10 +5,10 @@ use std::io::Write;
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use queens::limits::RANK_MAX_N;
-use queens::{Format, SolutionWriter, Solutions, UniqueSolutions};
+use queens::{Format, LexWalk, Outcome, SolutionWriter, Solutions, UniqueSolutions};
 use rayon::prelude::*;
 
 use super::picture;
@@ -30,26 +30,66 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         hinting(args.n, |found| {
             write_unique(args.n, format, args.limit, args.threads, out, found)
         })?;
+    } else if args.n >= LexWalk::FROM_N {
+        hinting(args.n, |found| {
+            write_walked(args.n, format, args.limit, args.threads, out, found)
+        })?;
     } else {
         write_all(args.n, format, args.limit, args.threads, out)?;
     }
     Ok(Exit::Answer)
 }
 
+/// Streams up to `limit` solutions of `n` in lexicographic order as the walk guided by
+/// completion proofs finds them ([`LexWalk`]), the completion searches on `threads`
+/// threads; each solution that took a while to find is flushed at once.
+fn write_walked(
+    n: usize,
+    format: Format,
+    limit: Option<u64>,
+    threads: Option<NonZeroUsize>,
+    out: impl Write,
+    found: &dyn Fn(),
+) -> anyhow::Result<()> {
+    let mut walk = LexWalk::new(n)?;
+    if let Some(t) = threads {
+        walk = walk.threads(t);
+    }
+    let mut writer = SolutionWriter::new(out, format);
+    let mut flushed = Instant::now();
+    while writer.written() < limit.unwrap_or(u64::MAX) {
+        match walk.next_solution(None)? {
+            Outcome::Completed(p) => writer.write(p.columns())?,
+            Outcome::Impossible => break,
+            Outcome::Unknown => unreachable!("a walk without a deadline always answers"),
+        }
+        found();
+        if flushed.elapsed() >= FLUSH_AFTER {
+            writer.get_mut().flush()?;
+            flushed = Instant::now();
+        }
+    }
+    writer.finish()?;
+    Ok(())
+}
+
+/// How long a solution found by the walk may wait in the output buffer.
+const FLUSH_AFTER: Duration = Duration::from_millis(100);
+
 /// How long a search for the first solution runs before the user is told why it is slow.
 const HINT_AFTER: Duration = Duration::from_secs(2);
 
 /// Runs `search`, which calls `found` once it has its first solution; when that takes
 /// longer than [`HINT_AFTER`], says on stderr why and what prints a solution at once. In
-/// lexicographic order the first solution of some boards from n = 30 on takes a
-/// backtracker minutes or more (n = 34 and 36: over 20 s; 30: under a second).
+/// lexicographic order the first solution of some large boards takes minutes or more,
+/// even to the walk guided by completion proofs (n = 40 and 42: over 2 minutes).
 fn hinting<T>(n: usize, search: impl FnOnce(&dyn Fn()) -> T) -> T {
     let (tell, told) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
         scope.spawn(move || {
             if told.recv_timeout(HINT_AFTER) == Err(RecvTimeoutError::Timeout) {
                 say!(
-                    "nqueens: still looking for the first solution of n = {n} in lexicographic order, which can take a backtracker hours on large boards; 'nqueens one {n}' prints a solution at once"
+                    "nqueens: still looking for the first solution of n = {n} in lexicographic order, which can take hours on some large boards; 'nqueens one {n}' prints a solution at once"
                 );
             }
         });

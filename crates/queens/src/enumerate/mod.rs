@@ -2,6 +2,9 @@
 
 mod bottoms;
 mod ordered;
+mod walk;
+
+pub use walk::LexWalk;
 
 use std::sync::Arc;
 

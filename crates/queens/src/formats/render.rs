@@ -95,6 +95,21 @@ impl<W: Write> SolutionWriter<W> {
         &self.out
     }
 
+    /// The writer the solutions go to, to flush it between solutions that come slowly.
+    ///
+    /// ```
+    /// use std::io::Write;
+    ///
+    /// let mut w = queens::SolutionWriter::new(std::io::BufWriter::new(Vec::new()), queens::Format::Line);
+    /// w.write(&[0])?;
+    /// w.get_mut().flush()?;
+    /// assert_eq!(w.get_ref().get_ref(), b"Q\n");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn get_mut(&mut self) -> &mut W {
+        &mut self.out
+    }
+
     /// Hands back the writer without ending the stream: the `leetcode` array stays open
     /// for a writer [`continuing`](SolutionWriter::continuing) it. Nothing is flushed.
     pub fn finish_part(self) -> W {

@@ -1,0 +1,285 @@
+//! The solutions in lexicographic order from the first, found by a walk that asks the
+//! completion search at every step instead of backtracking blindly.
+//!
+//! The first solution of a large board in lexicographic order is a hard problem with a
+//! public record (OEIS A141843): a backtracker spends hours in the subtrees of the first
+//! columns of the top rows, which have no solution but are huge. The walk settles each
+//! such subtree with one question to [`Completion::find`], which proves "no completion"
+//! of a prefix with its propagation instead of enumerating it: row by row, the columns in
+//! increasing order, it keeps the first whose prefix has a completion. A completion found
+//! for a prefix is also a witness for every row below, so only the columns left of it
+//! are asked about. Near the bottom, where the subtrees are small, the enumerator
+//! answers instead.
+
+use std::num::NonZeroUsize;
+use std::time::Instant;
+
+use super::Solutions;
+use crate::limits::MAX_N;
+use crate::{Completion, Error, Outcome};
+
+/// Rows left below which a prefix is finished by the enumerator, whose search of so few
+/// rows costs less than setting up the completion search's proof.
+const ENUMERATE_ROWS: usize = 14;
+
+/// The solutions of `n` queens in lexicographic order, each found by the walk of the
+/// module above: the first of n = 36 in seconds on two cores, where a backtracker takes
+/// hours (figures in docs/first-solutions.md).
+///
+/// Each [`next_solution`](Self::next_solution) answers [`Outcome::Completed`] with the
+/// next solution, [`Outcome::Impossible`] after the last, or [`Outcome::Unknown`] when the
+/// deadline passed first (the walk can then be asked again with a later one: it resumes
+/// after the last solution it gave). The solutions below the walk's deepest prefix, the
+/// last 14 rows free, are streamed by the enumerator ([`Solutions`]) before the walk
+/// moves on.
+///
+/// ```
+/// use queens::{LexWalk, Outcome};
+///
+/// let mut walk = LexWalk::new(8)?;
+/// let Outcome::Completed(first) = walk.next_solution(None)? else { unreachable!() };
+/// assert_eq!(first.columns(), [0, 4, 7, 5, 2, 6, 1, 3]);
+/// assert_eq!(first, queens::Solutions::new(8)?.next().unwrap());
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct LexWalk {
+    n: usize,
+    threads: Option<NonZeroUsize>,
+    /// Rows left from which the enumerator finishes a prefix.
+    enumerate_rows: usize,
+    /// The enumerator below the current deepest prefix, past the last solution given.
+    below: Option<Solutions>,
+    /// The last solution given; `None` before the first.
+    last: Option<Vec<u32>>,
+    /// Whether the last solution has been given.
+    ended: bool,
+}
+
+impl LexWalk {
+    /// The board size from which the walk finds the first solution sooner than
+    /// [`Solutions`]: below it a backtracker's first solution comes within a tenth of a
+    /// second, and [`Solutions`] lists the rest faster (measured in
+    /// docs/first-solutions.md).
+    pub const FROM_N: usize = 30;
+
+    /// The walk over the solutions of an `n × n` board, n up to
+    /// [`MAX_N`](crate::limits::MAX_N).
+    pub fn new(n: usize) -> Result<LexWalk, Error> {
+        // The checks of the enumerator: one message for a board too large.
+        Solutions::with_prefix(n, &[])?;
+        debug_assert!(n <= MAX_N);
+        Ok(LexWalk {
+            n,
+            threads: None,
+            enumerate_rows: ENUMERATE_ROWS,
+            below: None,
+            last: None,
+            ended: false,
+        })
+    }
+
+    /// The threads each completion search runs on; by default one per core.
+    pub fn threads(mut self, threads: NonZeroUsize) -> LexWalk {
+        self.threads = Some(threads);
+        self
+    }
+
+    /// The walk with the enumerator finishing prefixes of at most `rows` rows left: for
+    /// the tests, which walk small boards through the completion search.
+    #[cfg(test)]
+    fn enumerating(mut self, rows: usize) -> LexWalk {
+        self.enumerate_rows = rows;
+        self
+    }
+
+    /// The next solution in lexicographic order, searching until `deadline` (or for as
+    /// long as it takes).
+    pub fn next_solution(&mut self, deadline: Option<Instant>) -> Result<Outcome, Error> {
+        if self.ended {
+            return Ok(Outcome::Impossible);
+        }
+        if let Some(below) = &mut self.below {
+            if let Some(p) = below.next() {
+                self.last = Some(p.columns().to_vec());
+                return Ok(Outcome::Completed(p));
+            }
+            self.below = None;
+        }
+        let found = match self.last.clone() {
+            None => self.first_with(&[], deadline)?,
+            Some(last) => self.after(&last, deadline)?,
+        };
+        match &found {
+            Outcome::Completed(p) => self.last = Some(p.columns().to_vec()),
+            Outcome::Impossible => self.ended = true,
+            Outcome::Unknown => {}
+        }
+        Ok(found)
+    }
+
+    /// The first solution after `last`, every solution below its deepest prefix given:
+    /// the one that shares the longest prefix with it and continues on a larger column.
+    fn after(&mut self, last: &[u32], deadline: Option<Instant>) -> Result<Outcome, Error> {
+        let n = self.n;
+        for depth in (0..n.saturating_sub(self.enumerate_rows)).rev() {
+            let mut prefix = last[..depth].to_vec();
+            for c in last[depth] + 1..n as u32 {
+                if attacked(&prefix, c) {
+                    continue;
+                }
+                prefix.push(c);
+                match self.first_with(&prefix, deadline)? {
+                    Outcome::Impossible => {}
+                    found => return Ok(found),
+                }
+                prefix.pop();
+            }
+        }
+        Ok(Outcome::Impossible)
+    }
+
+    /// The first solution that starts with `prefix`, a placement without attacks.
+    fn first_with(&mut self, prefix: &[u32], deadline: Option<Instant>) -> Result<Outcome, Error> {
+        let n = self.n;
+        if n - prefix.len() <= self.enumerate_rows {
+            return Ok(self.enumerated(prefix));
+        }
+        let mut known = match self.completion(prefix, deadline)? {
+            Outcome::Completed(p) => p.into_columns(),
+            other => return Ok(other),
+        };
+        let mut prefix = prefix.to_vec();
+        while n - prefix.len() > self.enumerate_rows {
+            let row = prefix.len();
+            // `known` completes the prefix: only the columns left of its queen can come
+            // before it, and each must be asked about.
+            let mut chosen = known[row];
+            for c in 0..known[row] {
+                if attacked(&prefix, c) {
+                    continue;
+                }
+                prefix.push(c);
+                let outcome = self.completion(&prefix, deadline)?;
+                prefix.pop();
+                match outcome {
+                    Outcome::Completed(p) => {
+                        known = p.into_columns();
+                        chosen = c;
+                        break;
+                    }
+                    Outcome::Impossible => {}
+                    Outcome::Unknown => return Ok(Outcome::Unknown),
+                }
+            }
+            prefix.push(chosen);
+        }
+        // `known` completes the prefix, so the enumerator finds a first one below it.
+        Ok(self.enumerated(&prefix))
+    }
+
+    /// The first solution below `prefix`, by the enumerator, which is kept for the rest.
+    fn enumerated(&mut self, prefix: &[u32]) -> Outcome {
+        let valid = "the walk extends prefixes without attacks, on its board";
+        let mut below = Solutions::with_prefix(self.n, prefix).expect(valid);
+        match below.next() {
+            Some(p) => {
+                self.below = Some(below);
+                Outcome::Completed(p)
+            }
+            None => Outcome::Impossible,
+        }
+    }
+
+    /// The completion search's answer for `prefix`.
+    fn completion(&self, prefix: &[u32], deadline: Option<Instant>) -> Result<Outcome, Error> {
+        // The search looks at its deadline only now and then: one that has passed ends
+        // the walk here.
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok(Outcome::Unknown);
+        }
+        let mut problem = Completion::new(self.n);
+        if let Some(t) = self.threads {
+            problem = problem.threads(t);
+        }
+        let problem = prefix
+            .iter()
+            .zip(0..)
+            .fold(problem, |p, (&c, r)| p.queen(r, c));
+        problem.find(deadline)
+    }
+}
+
+/// Whether a queen in column `c` of the row below `prefix` is attacked by one of it.
+fn attacked(prefix: &[u32], c: u32) -> bool {
+    let row = prefix.len();
+    prefix
+        .iter()
+        .enumerate()
+        .any(|(r, &q)| q == c || q.abs_diff(c) as usize == row - r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every solution the walk gives, asking the completion search down to `rows` rows.
+    fn walked(n: usize, rows: usize, most: usize) -> Vec<Vec<u32>> {
+        let mut walk = LexWalk::new(n).unwrap().enumerating(rows);
+        let mut all = Vec::new();
+        while all.len() < most {
+            match walk.next_solution(None).unwrap() {
+                Outcome::Completed(p) => all.push(p.into_columns()),
+                Outcome::Impossible => break,
+                Outcome::Unknown => unreachable!("no deadline"),
+            }
+        }
+        assert!(all.len() == most || walk.next_solution(None).unwrap() == Outcome::Impossible);
+        all
+    }
+
+    #[test]
+    fn the_walk_lists_every_solution_in_order_on_small_boards() {
+        for n in 1..=9 {
+            let all: Vec<Vec<u32>> = Solutions::new(n)
+                .unwrap()
+                .map(|p| p.into_columns())
+                .collect();
+            for rows in [0, 2, 5] {
+                assert_eq!(walked(n, rows, usize::MAX), all, "n = {n}, rows = {rows}");
+            }
+        }
+        for n in 10..=13 {
+            let all: Vec<Vec<u32>> = Solutions::new(n)
+                .unwrap()
+                .map(|p| p.into_columns())
+                .collect();
+            assert_eq!(walked(n, 5, usize::MAX), all, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn the_first_solutions_of_larger_boards_are_the_enumerators() {
+        for n in [12, 14, 18] {
+            let first: Vec<Vec<u32>> = Solutions::new(n)
+                .unwrap()
+                .take(40)
+                .map(|p| p.into_columns())
+                .collect();
+            assert_eq!(walked(n, 4, 40), first, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn a_passed_deadline_is_unknown_and_the_walk_resumes() {
+        let mut walk = LexWalk::new(24).unwrap().enumerating(4);
+        assert_eq!(
+            walk.next_solution(Some(Instant::now())).unwrap(),
+            Outcome::Unknown
+        );
+        let Outcome::Completed(first) = walk.next_solution(None).unwrap() else {
+            panic!("n = 24 has solutions");
+        };
+        assert_eq!(Some(first), Solutions::new(24).unwrap().next());
+    }
+}
