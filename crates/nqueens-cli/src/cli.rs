@@ -214,6 +214,11 @@ pub(crate) struct SolveArgs {
     /// found by counting rather than listing the ones before it (n up to 18).
     #[arg(long, value_name = "K", value_parser = parse_nth, conflicts_with_all = ["unique", "limit"])]
     pub(crate) nth: Option<u128>,
+    /// Stop searching after this many seconds: the solutions found by then are printed,
+    /// in order and complete, and if the list was not finished, stderr says so and the
+    /// exit status is 3 (unknown).
+    #[arg(short, long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with_all = ["unique", "nth"])]
+    pub(crate) timeout: Option<f64>,
 }
 
 #[derive(Debug, Args)]

@@ -133,3 +133,47 @@ fn from_the_walks_size_on_the_first_solutions_are_the_enumerators() {
         assert!(bytes(&args) == writer.finish().unwrap(), "{args:?}");
     }
 }
+
+#[test]
+fn a_timeout_prints_the_first_solutions_whole_and_exits_3() {
+    // The enumerator (n = 17) and the walk (n = 40, whose first solution takes minutes).
+    for (n, args) in [
+        (17, vec!["solve", "17", "-f", "columns", "--timeout", "0.3"]),
+        (40, vec!["solve", "40", "-f", "columns", "--timeout", "0.5"]),
+    ] {
+        let out = nqueens().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains("stopped by --timeout"), "{stderr}");
+        let printed = String::from_utf8(out.stdout).unwrap();
+        let k = printed.lines().count();
+        let mut writer = SolutionWriter::new(Vec::new(), Format::Columns);
+        for p in queens::Solutions::new(n).unwrap().take(k) {
+            writer.write(p.columns()).unwrap();
+        }
+        assert!(printed.as_bytes() == writer.finish().unwrap(), "{args:?}");
+    }
+    // A listing that ends in time is the whole answer.
+    nqueens()
+        .args(["solve", "8", "-f", "line", "--timeout", "60"])
+        .assert()
+        .success()
+        .stdout(predicates::str::is_match("^(.*\n){92}$").unwrap());
+    for (args, message) in [
+        (
+            &["solve", "8", "--timeout", "0"][..],
+            "'0' is not a number of seconds",
+        ),
+        (
+            &["solve", "8", "--timeout", "1", "-u"],
+            "cannot be used with",
+        ),
+    ] {
+        nqueens()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicates::str::contains(message));
+    }
+}

@@ -38,7 +38,11 @@ pub(crate) fn run() -> anyhow::Result<Exit> {
         )));
     }
     let n = parse_n(&answer).map_err(usage)?;
-    let found = super::solve::write_all(n, Format::Board, None, None, super::stdout())?;
+    let super::solve::Listed::All(found) =
+        super::solve::write_all(n, Format::Board, None, None, None, super::stdout())?
+    else {
+        unreachable!("a listing without a deadline lists everything")
+    };
     say!("{found} solution{}", if found == 1 { "" } else { "s" });
     Ok(Exit::Answer)
 }

@@ -30,14 +30,42 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         hinting(args.n, |found| {
             write_unique(args.n, format, args.limit, args.threads, out, found)
         })?;
-    } else if args.n >= LexWalk::FROM_N {
-        hinting(args.n, |found| {
-            write_walked(args.n, format, args.limit, args.threads, out, found)
-        })?;
     } else {
-        write_all(args.n, format, args.limit, args.threads, out)?;
+        let started = Instant::now();
+        let deadline = args.timeout.map(|t| started + Duration::from_secs_f64(t));
+        let listed = if args.n >= LexWalk::FROM_N {
+            hinting(args.n, |found| {
+                write_walked(
+                    args.n,
+                    format,
+                    args.limit,
+                    args.threads,
+                    deadline,
+                    out,
+                    found,
+                )
+            })?
+        } else {
+            write_all(args.n, format, args.limit, args.threads, deadline, out)?
+        };
+        if let Listed::Stopped(written) = listed {
+            say!(
+                "nqueens: stopped by --timeout after {:.1} s, before the search ended: {written} solution{} printed",
+                started.elapsed().as_secs_f64(),
+                if written == 1 { "" } else { "s" }
+            );
+            return Ok(Exit::Unknown);
+        }
     }
     Ok(Exit::Answer)
+}
+
+/// How a listing ended: every solution asked for written, or stopped at the deadline
+/// after this many.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Listed {
+    All(u64),
+    Stopped(u64),
 }
 
 /// Streams up to `limit` solutions of `n` in lexicographic order as the walk guided by
@@ -48,20 +76,25 @@ fn write_walked(
     format: Format,
     limit: Option<u64>,
     threads: Option<NonZeroUsize>,
+    deadline: Option<Instant>,
     out: impl Write,
     found: &dyn Fn(),
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Listed> {
     let mut walk = LexWalk::new(n)?;
     if let Some(t) = threads {
         walk = walk.threads(t);
     }
     let mut writer = SolutionWriter::new(out, format);
     let mut flushed = Instant::now();
+    let mut stopped = false;
     while writer.written() < limit.unwrap_or(u64::MAX) {
-        match walk.next_solution(None)? {
+        match walk.next_solution(deadline)? {
             Outcome::Completed(p) => writer.write(p.columns())?,
             Outcome::Impossible => break,
-            Outcome::Unknown => unreachable!("a walk without a deadline always answers"),
+            Outcome::Unknown => {
+                stopped = true;
+                break;
+            }
         }
         found();
         if flushed.elapsed() >= FLUSH_AFTER {
@@ -69,8 +102,13 @@ fn write_walked(
             flushed = Instant::now();
         }
     }
+    let written = writer.written();
     writer.finish()?;
-    Ok(())
+    Ok(if stopped {
+        Listed::Stopped(written)
+    } else {
+        Listed::All(written)
+    })
 }
 
 /// How long a solution found by the walk may wait in the output buffer.
@@ -131,7 +169,8 @@ fn boards_for_picture(args: &SolveArgs) -> anyhow::Result<Vec<Vec<u32>>> {
 }
 
 /// Streams up to `limit` solutions of `n` to `out` on `threads` threads (by default one
-/// per core), returning how many were written.
+/// per core), until `deadline` if there is one: the deadline is looked at between blocks of
+/// solutions, so a listing stops a moment after it.
 ///
 /// The threads search and render their blocks of solutions
 /// ([`Solutions::for_each_block`]); here the text is written in order. Each solution is
@@ -143,10 +182,12 @@ pub(crate) fn write_all(
     format: Format,
     limit: Option<u64>,
     threads: Option<NonZeroUsize>,
+    deadline: Option<Instant>,
     mut out: impl Write,
-) -> anyhow::Result<u64> {
+) -> anyhow::Result<Listed> {
     let limit = limit.unwrap_or(u64::MAX);
     let mut written = 0u64;
+    let mut stopped = false;
     let render = |block: &[u32]| -> Option<Rendered> {
         if format == Format::Json {
             return None;
@@ -177,6 +218,10 @@ pub(crate) fn write_all(
             match step {
                 Err(e) => ControlFlow::Break(Some(e)),
                 Ok(()) if written == limit => ControlFlow::Break(None),
+                Ok(()) if deadline.is_some_and(|d| Instant::now() >= d) => {
+                    stopped = true;
+                    ControlFlow::Break(None)
+                }
                 Ok(()) => ControlFlow::Continue(()),
             }
         })
@@ -187,7 +232,11 @@ pub(crate) fn write_all(
     SolutionWriter::new(out, format)
         .continuing(written)
         .finish()?;
-    Ok(written)
+    Ok(if stopped {
+        Listed::Stopped(written)
+    } else {
+        Listed::All(written)
+    })
 }
 
 /// A block's solutions as text, each rendered as if another came before it, and where
