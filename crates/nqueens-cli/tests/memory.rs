@@ -1,9 +1,13 @@
 //! Streaming keeps memory flat: peak RSS of `solve` stays small however many solutions it
-//! writes. Each child's own peak is read when it is reaped (`wait4`). A child's peak
-//! starts at the size of the process that spawned it, so these tests are a small binary
-//! of their own rather than modules of the main one.
+//! writes. Each command runs under GNU time (`/usr/bin/time -f %M`), which reports the
+//! peak of that command alone: a child's own `ru_maxrss`, read by the process that
+//! spawned it, starts at the size of its spawner (with `posix_spawn` the whole address
+//! space the test process ever reached), which made these bounds depend on what else the
+//! test process had done. GNU time is a small spawner of its own.
 
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// The most a child of these tests may hold, in KiB.
@@ -20,18 +24,33 @@ fn alone() -> MutexGuard<'static, ()> {
     ONE.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Waits for `child` and returns its exit code and the largest resident set it had, in KiB.
-fn reap(child: Child) -> (Option<i32>, i64) {
-    let pid = child.id() as libc::pid_t;
-    let mut status = 0;
-    // SAFETY: wait4 only writes into the status and the struct we pass, sized for them;
-    // the child is ours and not yet waited for (its `Child` is dropped unwaited).
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(rc, pid);
-    drop(child);
-    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
-    (code, usage.ru_maxrss)
+/// `nqueens ARGS` under GNU time, which writes the command's peak RSS in KiB to the
+/// returned file.
+fn measured(args: &[&str]) -> (Command, PathBuf) {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let report = std::env::temp_dir().join(format!(
+        "nqueens-memory-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let mut command = Command::new("/usr/bin/time");
+    command
+        .args(["-f", "%M", "-o"])
+        .arg(&report)
+        .arg(assert_cmd::cargo::cargo_bin("nqueens"))
+        .args(args);
+    (command, report)
+}
+
+/// Waits for `child`, run by [`measured`] with `report`, and returns its exit code (GNU
+/// time exits with the command's) and the largest resident set it had, in KiB.
+fn reap(mut child: Child, report: PathBuf) -> (Option<i32>, i64) {
+    let code = child.wait().unwrap().code();
+    let text = std::fs::read_to_string(&report).unwrap();
+    std::fs::remove_file(&report).unwrap();
+    // GNU time puts "Command exited with non-zero status N" first when it did.
+    let peak = text.lines().last().unwrap().trim().parse().unwrap();
+    (code, peak)
 }
 
 #[test]
@@ -40,12 +59,9 @@ fn streaming_formats_keep_memory_flat() {
     // n = 14 has 365,596 solutions: kept as strings they would take 17 MB as columns and
     // over 70 MB as boards.
     for format in ["leetcode", "columns", "board"] {
-        let child = Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
-            .args(["solve", "14", "-j", "2", "--format", format])
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap();
-        let (code, peak) = reap(child);
+        let (mut command, report) = measured(&["solve", "14", "-j", "2", "--format", format]);
+        let child = command.stdout(Stdio::null()).spawn().unwrap();
+        let (code, peak) = reap(child, report);
         assert_eq!(code, Some(0));
         assert!(peak < SOLVE_KIB, "{format}: peak RSS {peak} KiB");
     }
@@ -56,8 +72,8 @@ fn streaming_formats_keep_memory_flat() {
 /// test either.
 fn fed(args: &[&str], chunk: &[u8], times: usize, tail: &[u8]) -> (Option<i32>, i64) {
     use std::io::Write;
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
-        .args(args)
+    let (mut command, report) = measured(args);
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -69,7 +85,7 @@ fn fed(args: &[&str], chunk: &[u8], times: usize, tail: &[u8]) -> (Option<i32>, 
     }
     stdin.write_all(tail).unwrap();
     drop(stdin);
-    reap(child)
+    reap(child, report)
 }
 
 #[test]
