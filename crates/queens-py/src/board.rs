@@ -158,11 +158,10 @@ impl Board {
                 "a Board keeps its columns in Rust: numpy gets them only as a copy",
             ));
         }
-        let array = Dtype::I32.array(py, self.columns.clone());
-        match dtype.filter(|d| !d.is_none()) {
-            Some(d) => array.call_method1("astype", (d,)),
-            None => Ok(array),
-        }
+        // The same types as `to_numpy`: a narrower one would wrap the columns silently.
+        let n = self.columns.len();
+        let dtype = Dtype::of(dtype)?.check(n, &format!("a board of {n} queens"))?;
+        Ok(dtype.array(py, self.columns.clone()))
     }
 
     fn __len__(&self) -> usize {

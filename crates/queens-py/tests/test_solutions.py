@@ -199,3 +199,10 @@ def test_one_checks_its_dtype_before_building():
     with pytest.raises(ValueError, match="int8 holds columns up to 127"):
         queens.one(10**9, dtype=np.int8)
     assert time.perf_counter() - started < 1
+
+
+def test_asarray_of_a_board_refuses_a_type_that_would_wrap():
+    board = queens.Board(queens.one(200))
+    with pytest.raises(ValueError, match="needs a wider type"):
+        np.asarray(board, dtype=np.int8)
+    assert np.asarray(board, dtype=np.int64).tolist() == list(board.columns)
