@@ -439,8 +439,9 @@ pub(crate) fn read_problem(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResul
     // As the builder: a square given twice is given once; a square or diagonal off the
     // board is no problem at all, refused now rather than at the first search.
     let mut unique = queens::Completion::new(problem.n());
+    let mut seen = std::collections::HashSet::new();
     for &(r, c) in problem.queens() {
-        if !unique.queens().contains(&(r, c)) {
+        if seen.insert((r, c)) {
             unique = unique.queen(r, c);
         }
     }

@@ -68,6 +68,17 @@ pub(crate) enum Listed {
     Stopped(u64),
 }
 
+impl Listed {
+    /// `written` solutions, the listing `stopped` at its deadline or not.
+    fn of(written: u64, stopped: bool) -> Listed {
+        if stopped {
+            Listed::Stopped(written)
+        } else {
+            Listed::All(written)
+        }
+    }
+}
+
 /// Streams up to `limit` solutions of `n` in lexicographic order as the walk guided by
 /// completion proofs finds them ([`LexWalk`]), the completion searches on `threads`
 /// threads; each solution that took a while to find is flushed at once.
@@ -104,11 +115,7 @@ fn write_walked(
     }
     let written = writer.written();
     writer.finish()?;
-    Ok(if stopped {
-        Listed::Stopped(written)
-    } else {
-        Listed::All(written)
-    })
+    Ok(Listed::of(written, stopped))
 }
 
 /// How long a solution found by the walk may wait in the output buffer.
@@ -232,11 +239,7 @@ pub(crate) fn write_all(
     SolutionWriter::new(out, format)
         .continuing(written)
         .finish()?;
-    Ok(if stopped {
-        Listed::Stopped(written)
-    } else {
-        Listed::All(written)
-    })
+    Ok(Listed::of(written, stopped))
 }
 
 /// A block's solutions as text, each rendered as if another came before it, and where
