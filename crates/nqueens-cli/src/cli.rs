@@ -217,7 +217,7 @@ pub(crate) struct SolveArgs {
     /// Stop searching after this many seconds: the solutions found by then are printed,
     /// in order and complete, and if the list was not finished, stderr says so and the
     /// exit status is 3 (unknown).
-    #[arg(short, long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with_all = ["unique", "nth"])]
+    #[arg(short, long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with = "nth")]
     pub(crate) timeout: Option<f64>,
 }
 

@@ -136,10 +136,24 @@ fn from_the_walks_size_on_the_first_solutions_are_the_enumerators() {
 
 #[test]
 fn a_timeout_prints_the_first_solutions_whole_and_exits_3() {
-    // The enumerator (n = 17) and the walk (n = 40, whose first solution takes minutes).
-    for (n, args) in [
-        (17, vec!["solve", "17", "-f", "columns", "--timeout", "0.3"]),
-        (40, vec!["solve", "40", "-f", "columns", "--timeout", "0.5"]),
+    // The enumerator (n = 17, all and one per class) and the walk (n = 40, whose first
+    // solution takes minutes).
+    for (n, unique, args) in [
+        (
+            17,
+            false,
+            vec!["solve", "17", "-f", "columns", "--timeout", "0.3"],
+        ),
+        (
+            17,
+            true,
+            vec!["solve", "17", "-f", "columns", "-t", "0.3", "-u"],
+        ),
+        (
+            40,
+            false,
+            vec!["solve", "40", "-f", "columns", "--timeout", "0.5"],
+        ),
     ] {
         let out = nqueens().args(&args).output().unwrap();
         assert_eq!(out.status.code(), Some(3), "{args:?}");
@@ -147,8 +161,13 @@ fn a_timeout_prints_the_first_solutions_whole_and_exits_3() {
         assert!(stderr.contains("stopped by --timeout"), "{stderr}");
         let printed = String::from_utf8(out.stdout).unwrap();
         let k = printed.lines().count();
+        let expected: Box<dyn Iterator<Item = queens::Placement>> = if unique {
+            Box::new(queens::UniqueSolutions::new(n).unwrap())
+        } else {
+            Box::new(queens::Solutions::new(n).unwrap())
+        };
         let mut writer = SolutionWriter::new(Vec::new(), Format::Columns);
-        for p in queens::Solutions::new(n).unwrap().take(k) {
+        for p in expected.take(k) {
             writer.write(p.columns()).unwrap();
         }
         assert!(printed.as_bytes() == writer.finish().unwrap(), "{args:?}");
@@ -165,7 +184,7 @@ fn a_timeout_prints_the_first_solutions_whole_and_exits_3() {
             "'0' is not a number of seconds",
         ),
         (
-            &["solve", "8", "--timeout", "1", "-u"],
+            &["solve", "8", "--timeout", "1", "--nth", "3"],
             "cannot be used with",
         ),
     ] {

@@ -67,6 +67,23 @@ fn streaming_formats_keep_memory_flat() {
     }
 }
 
+#[test]
+fn a_slow_reader_holds_the_search_back() {
+    let _alone = alone();
+    // Nothing is read for a second, time enough for the search to find every solution:
+    // the threads must wait for the reader rather than keep the answer (some 90 MB of
+    // boards) until it comes.
+    let (mut command, report) = measured(&["solve", "14", "-j", "2", "--format", "leetcode"]);
+    let mut child = command.stdout(Stdio::piped()).spawn().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let read = std::io::copy(&mut stdout, &mut std::io::sink()).unwrap();
+    let (code, peak) = reap(child, report);
+    assert_eq!(code, Some(0));
+    assert!(read > 50_000_000, "only {read} bytes read");
+    assert!(peak < SOLVE_KIB, "peak RSS {peak} KiB");
+}
+
 /// The exit code and peak RSS of `nqueens ARGS` fed `chunk` `times` times, then `tail`,
 /// on a pipe: input far larger than anything the command may hold, never held by the
 /// test either.

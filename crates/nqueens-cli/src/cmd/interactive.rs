@@ -2,7 +2,6 @@
 
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
-use queens::Format;
 use queens::limits::MAX_N;
 
 use crate::cli::parse_n;
@@ -39,7 +38,7 @@ pub(crate) fn run() -> anyhow::Result<Exit> {
     }
     let n = parse_n(&answer).map_err(usage)?;
     let super::solve::Listed::All(found) =
-        super::solve::write_all(n, Format::Board, None, None, None, super::stdout())?
+        super::solve::write_all(&super::solve::Listing::all(n), super::stdout())?
     else {
         unreachable!("a listing without a deadline lists everything")
     };

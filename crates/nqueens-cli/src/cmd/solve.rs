@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 
 use queens::limits::RANK_MAX_N;
 use queens::{Format, LexWalk, Outcome, SolutionWriter, Solutions, UniqueSolutions};
-use rayon::prelude::*;
 
 use super::picture;
 use crate::cli::{FormatArg, SolveArgs};
@@ -26,38 +25,57 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     let out = super::stdout();
     if let Some(k) = args.nth {
         write_nth(args.n, format, k, out)?;
-    } else if args.unique {
-        hinting(args.n, |found| {
-            write_unique(args.n, format, args.limit, args.threads, out, found)
-        })?;
+        return Ok(Exit::Answer);
+    }
+    let started = Instant::now();
+    let listing = Listing {
+        n: args.n,
+        unique: args.unique,
+        format,
+        limit: args.limit,
+        threads: args.threads,
+        deadline: args.timeout.map(|t| started + Duration::from_secs_f64(t)),
+    };
+    let listed = if !args.unique && args.n >= LexWalk::FROM_N {
+        hinting(args.n, |found| write_walked(&listing, out, found))?
     } else {
-        let started = Instant::now();
-        let deadline = args.timeout.map(|t| started + Duration::from_secs_f64(t));
-        let listed = if args.n >= LexWalk::FROM_N {
-            hinting(args.n, |found| {
-                write_walked(
-                    args.n,
-                    format,
-                    args.limit,
-                    args.threads,
-                    deadline,
-                    out,
-                    found,
-                )
-            })?
-        } else {
-            write_all(args.n, format, args.limit, args.threads, deadline, out)?
-        };
-        if let Listed::Stopped(written) = listed {
-            say!(
-                "nqueens: stopped by --timeout after {:.1} s, before the search ended: {written} solution{} printed",
-                started.elapsed().as_secs_f64(),
-                if written == 1 { "" } else { "s" }
-            );
-            return Ok(Exit::Unknown);
-        }
+        write_all(&listing, out)?
+    };
+    if let Listed::Stopped(written) = listed {
+        say!(
+            "nqueens: stopped by --timeout after {:.1} s, before the search ended: {written} solution{} printed",
+            started.elapsed().as_secs_f64(),
+            if written == 1 { "" } else { "s" }
+        );
+        return Ok(Exit::Unknown);
     }
     Ok(Exit::Answer)
+}
+
+/// What a listing prints: up to `limit` solutions of `n` (one per symmetry class where
+/// `unique`), searched on `threads` threads (by default one per core), until `deadline`
+/// if there is one.
+pub(crate) struct Listing {
+    pub(crate) n: usize,
+    pub(crate) unique: bool,
+    pub(crate) format: Format,
+    pub(crate) limit: Option<u64>,
+    pub(crate) threads: Option<NonZeroUsize>,
+    pub(crate) deadline: Option<Instant>,
+}
+
+impl Listing {
+    /// Every solution of `n` as boards, on every core: what the tutorials print.
+    pub(crate) fn all(n: usize) -> Listing {
+        Listing {
+            n,
+            unique: false,
+            format: Format::Board,
+            limit: None,
+            threads: None,
+            deadline: None,
+        }
+    }
 }
 
 /// How a listing ended: every solution asked for written, or stopped at the deadline
@@ -79,18 +97,18 @@ impl Listed {
     }
 }
 
-/// Streams up to `limit` solutions of `n` in lexicographic order as the walk guided by
-/// completion proofs finds them ([`LexWalk`]), the completion searches on `threads`
+/// Streams the solutions of `listing`, not `unique`, in lexicographic order as the walk
+/// guided by completion proofs finds them ([`LexWalk`]), the completion searches on its
 /// threads; each solution that took a while to find is flushed at once.
-fn write_walked(
-    n: usize,
-    format: Format,
-    limit: Option<u64>,
-    threads: Option<NonZeroUsize>,
-    deadline: Option<Instant>,
-    out: impl Write,
-    found: &dyn Fn(),
-) -> anyhow::Result<Listed> {
+fn write_walked(listing: &Listing, out: impl Write, found: &dyn Fn()) -> anyhow::Result<Listed> {
+    let &Listing {
+        n,
+        format,
+        limit,
+        threads,
+        deadline,
+        ..
+    } = listing;
     let mut walk = LexWalk::new(n)?;
     if let Some(t) = threads {
         walk = walk.threads(t);
@@ -100,14 +118,16 @@ fn write_walked(
     let mut stopped = false;
     while writer.written() < limit.unwrap_or(u64::MAX) {
         match walk.next_solution(deadline)? {
-            Outcome::Completed(p) => writer.write(p.columns())?,
+            Outcome::Completed(p) => {
+                found();
+                writer.write(p.columns())?;
+            }
             Outcome::Impossible => break,
             Outcome::Unknown => {
                 stopped = true;
                 break;
             }
         }
-        found();
         if flushed.elapsed() >= FLUSH_AFTER {
             writer.get_mut().flush()?;
             flushed = Instant::now();
@@ -175,23 +195,23 @@ fn boards_for_picture(args: &SolveArgs) -> anyhow::Result<Vec<Vec<u32>>> {
     Ok(boards)
 }
 
-/// Streams up to `limit` solutions of `n` to `out` on `threads` threads (by default one
-/// per core), until `deadline` if there is one: the deadline is looked at between blocks of
-/// solutions, so a listing stops a moment after it.
+/// Streams the solutions of `listing` to `out`; the deadline is looked at between blocks
+/// of solutions, so a listing stops a moment after it.
 ///
 /// The threads search and render their blocks of solutions
-/// ([`Solutions::for_each_block`]); here the text is written in order. Each solution is
-/// rendered as if one came before it, so the very first is rendered again here, without a
-/// separator; in `json`, whose lines are numbered by their place in the stream, every
-/// solution is rendered here.
-pub(crate) fn write_all(
-    n: usize,
-    format: Format,
-    limit: Option<u64>,
-    threads: Option<NonZeroUsize>,
-    deadline: Option<Instant>,
-    mut out: impl Write,
-) -> anyhow::Result<Listed> {
+/// ([`Solutions::for_each_block`], [`UniqueSolutions::for_each_block`]); here the text is
+/// written in order. Each solution is rendered as if one came before it, so the very first
+/// is rendered again here, without a separator; in `json`, whose lines are numbered by
+/// their place in the stream, every solution is rendered here.
+pub(crate) fn write_all(listing: &Listing, mut out: impl Write) -> anyhow::Result<Listed> {
+    let &Listing {
+        n,
+        unique,
+        format,
+        limit,
+        threads,
+        deadline,
+    } = listing;
     let limit = limit.unwrap_or(u64::MAX);
     let mut written = 0u64;
     let mut stopped = false;
@@ -214,14 +234,15 @@ pub(crate) fn write_all(
         })
     };
     let failed = hinting(n, |found| {
-        Solutions::for_each_block(n, threads, render, |block, rendered| {
+        let consume = |block: &[u32], rendered| {
             let room = usize::try_from(limit - written).unwrap_or(usize::MAX);
             let wanted = each(block, n).len().min(room);
-            let step = write_block(&mut out, (n, format), written, block, rendered, wanted);
-            written += wanted as u64;
-            if written > 0 {
+            if wanted > 0 {
+                // Found, though a slow reader may keep it from being written for a while.
                 found();
             }
+            let step = write_block(&mut out, (n, format), written, block, rendered, wanted);
+            written += wanted as u64;
             match step {
                 Err(e) => ControlFlow::Break(Some(e)),
                 Ok(()) if written == limit => ControlFlow::Break(None),
@@ -231,7 +252,12 @@ pub(crate) fn write_all(
                 }
                 Ok(()) => ControlFlow::Continue(()),
             }
-        })
+        };
+        if unique {
+            UniqueSolutions::for_each_block(n, threads, render, consume)
+        } else {
+            Solutions::for_each_block(n, threads, render, consume)
+        }
     })?;
     if let Some(Some(e)) = failed {
         return Err(e.into());
@@ -310,64 +336,6 @@ fn write_nth(n: usize, format: Format, k: u128, out: impl Write) -> anyhow::Resu
     let index = u64::try_from(k).unwrap_or(u64::MAX);
     let mut writer = SolutionWriter::new(out, format).first_index(index);
     writer.write(&solution)?;
-    writer.finish()?;
-    Ok(())
-}
-
-/// Streams the class representatives in lexicographic order. The search is split by the
-/// first two rows; a batch of those subtrees is searched in parallel and written in order
-/// before the next starts, so memory holds one batch, never the whole answer.
-fn write_unique(
-    n: usize,
-    format: Format,
-    limit: Option<u64>,
-    threads: Option<NonZeroUsize>,
-    out: impl Write,
-    found: &dyn Fn(),
-) -> anyhow::Result<()> {
-    let mut writer = SolutionWriter::new(out, format);
-    let limit = limit.unwrap_or(u64::MAX);
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = threads {
-        pool = pool.num_threads(t.get());
-    }
-    let pool = pool.build()?;
-    let n32 = n as u32;
-    let prefixes: Vec<Vec<u32>> = (0..n32)
-        .flat_map(|a| (0..n32).map(move |b| vec![a, b]))
-        .filter(|p| UniqueSolutions::with_prefix(n, p).is_ok())
-        .collect();
-    if n < 2 {
-        // No two-row prefixes to split by: the one representative, if any, directly.
-        let mut reps = UniqueSolutions::new(n)?;
-        while let Some(columns) = reps.next_columns().filter(|_| writer.written() < limit) {
-            found();
-            writer.write(columns)?;
-        }
-    }
-    let batch = 4 * pool.current_num_threads();
-    'batches: for chunk in prefixes.chunks(batch) {
-        let batch_found: Vec<Vec<u32>> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|prefix| {
-                    let mut reps = UniqueSolutions::with_prefix(n, prefix).expect("checked above");
-                    let mut flat = Vec::new();
-                    while let Some(columns) = reps.next_columns() {
-                        flat.extend_from_slice(columns);
-                    }
-                    flat
-                })
-                .collect()
-        });
-        for columns in batch_found.iter().flat_map(|flat| flat.chunks(n)) {
-            if writer.written() >= limit {
-                break 'batches;
-            }
-            found();
-            writer.write(columns)?;
-        }
-    }
     writer.finish()?;
     Ok(())
 }

@@ -379,6 +379,8 @@ pub struct UniqueSolutions {
     test: crate::symmetry::CanonicalTest,
     /// Row 0's column above which no smallest image starts.
     max_first: u32,
+    /// A solution past `max_first` was met: every later one is too.
+    done: bool,
 }
 
 impl UniqueSolutions {
@@ -389,26 +391,75 @@ impl UniqueSolutions {
 
     /// The class representatives whose first rows are `prefix`; see [`Solutions::with_prefix`].
     pub fn with_prefix(n: usize, prefix: &[u32]) -> Result<Self, Error> {
-        Ok(UniqueSolutions {
-            solutions: Solutions::with_prefix(n, prefix)?,
+        Ok(Self::of(Solutions::with_prefix(n, prefix)?))
+    }
+
+    /// The class representatives below a valid `prefix`; see [`Solutions::below`].
+    pub(crate) fn below(n: usize, prefix: &[u32], bottoms: Option<Arc<Bottoms>>) -> Self {
+        Self::of(Solutions::below(n, prefix, bottoms))
+    }
+
+    fn of(solutions: Solutions) -> Self {
+        UniqueSolutions {
+            max_first: Self::max_first(solutions.n()),
+            solutions,
             test: Default::default(),
-            max_first: n.saturating_sub(1) as u32 / 2,
-        })
+            done: false,
+        }
+    }
+
+    /// Row 0's column above which no smallest image of an `n × n` solution starts: its
+    /// mirror image would start further left.
+    pub(crate) fn max_first(n: usize) -> u32 {
+        n.saturating_sub(1) as u32 / 2
     }
 
     /// Advances to the next representative and lends its column array.
     pub fn next_columns(&mut self) -> Option<&[u32]> {
-        loop {
+        while !self.done {
             let columns = self.solutions.next_columns()?;
             if columns.first().is_some_and(|&c| c > self.max_first) {
-                // Lexicographic order: every later solution starts further right.
-                return None;
-            }
-            if self.test.is_canonical(columns) {
+                self.done = true;
+            } else if self.test.is_canonical(columns) {
                 // Re-borrow: the solver's buffer still holds this solution.
                 return Some(self.solutions.current());
             }
         }
+        None
+    }
+
+    /// [`Solutions::fill`] for the representatives: the solutions found are filtered in
+    /// the block itself. Fewer than `max` may come while there are more.
+    pub(crate) fn fill(
+        &mut self,
+        block: &mut Vec<u32>,
+        max: usize,
+        budget: usize,
+    ) -> (usize, bool) {
+        let n = self.solutions.n();
+        if self.done {
+            return (0, false);
+        }
+        if n == 0 {
+            // The empty board is its own smallest image.
+            return self.solutions.fill(block, max, budget);
+        }
+        let before = block.len();
+        let (found, more) = self.solutions.fill(block, max, budget);
+        let mut kept = before;
+        for at in (before..before + found * n).step_by(n) {
+            let columns = &block[at..at + n];
+            if columns.first().is_some_and(|&c| c > self.max_first) {
+                self.done = true;
+                break;
+            }
+            if self.test.is_canonical(columns) {
+                block.copy_within(at..at + n, kept);
+                kept += n;
+            }
+        }
+        block.truncate(kept);
+        ((kept - before) / n, more && !self.done)
     }
 }
 

@@ -3,13 +3,15 @@
 //! The solutions are split by their first rows into jobs, in order. Each thread takes the
 //! next job and searches it, sending blocks of solutions down a short channel of that
 //! job's own; the caller reads the channels in job order. A thread whose job is ahead of
-//! the reader waits on its full channel, so memory holds a few blocks a thread whatever
-//! the size of the answer, and the output is the same bytes on any number of threads.
+//! the reader waits on its full channel, and a thread that has finished a job waits to
+//! announce the next while `AHEAD` jobs a thread are announced and unread. So memory
+//! holds a few blocks a thread whatever the size of the answer and however slowly it is
+//! read, and the output is the same bytes on any number of threads.
 
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 
-use super::Solutions;
+use super::{Solutions, UniqueSolutions};
 use crate::Error;
 use crate::bitboard::check_board;
 
@@ -24,6 +26,13 @@ const BUDGET: usize = 1 << 16;
 #[cfg(feature = "parallel")]
 /// The first rows that split the solutions into jobs: about a thousand jobs from n = 10.
 const JOB_ROWS: usize = 3;
+
+#[cfg(feature = "parallel")]
+/// Jobs a thread may announce ahead of the reader. Most jobs fill less than a block, so a
+/// full channel alone would not hold a thread back: without this bound the threads race
+/// through the jobs and a slow reader (a pager, a network) leaves the whole answer in
+/// memory.
+const AHEAD: usize = 2;
 
 #[cfg(feature = "parallel")]
 /// Below this size one thread lists the solutions faster than several split them.
@@ -66,25 +75,102 @@ impl Solutions {
         n: usize,
         threads: Option<NonZeroUsize>,
         map: impl Fn(&[u32]) -> T + Sync,
-        mut consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
+        consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
     ) -> Result<Option<B>, Error> {
-        check_board(n, 0)?;
-        // More threads than cores cannot make an ordered stream faster, and they would
-        // starve the thread whose job is read next.
-        let threads = crate::threads::count(threads)?.min(crate::threads::available());
-        #[cfg(feature = "parallel")]
-        if threads > 1 && n >= MIN_PARALLEL_N {
-            return Ok(parallel(n, threads, &map, &mut consume));
-        }
-        #[cfg(not(feature = "parallel"))]
-        let _ = threads;
-        Ok(sequential(Solutions::new(n)?, &map, &mut consume))
+        in_blocks(n, threads, Solutions::below, map, consume)
     }
+}
+
+impl UniqueSolutions {
+    /// One solution per symmetry class, as [`UniqueSolutions`] lists them, in blocks on
+    /// `threads` threads: everything [`Solutions::for_each_block`] says of its blocks holds
+    /// here too.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    ///
+    /// let mut reps = Vec::new();
+    /// queens::UniqueSolutions::for_each_block(8, None, |_| (), |block, ()| {
+    ///     reps.extend(block.chunks(8).map(<[u32]>::to_vec));
+    ///     ControlFlow::<()>::Continue(())
+    /// })?;
+    /// assert_eq!(reps.len(), 12);
+    /// assert_eq!(reps[0], [0, 4, 7, 5, 2, 6, 1, 3]);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn for_each_block<T: Send, B>(
+        n: usize,
+        threads: Option<NonZeroUsize>,
+        map: impl Fn(&[u32]) -> T + Sync,
+        consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
+    ) -> Result<Option<B>, Error> {
+        in_blocks(n, threads, UniqueSolutions::below, map, consume)
+    }
+}
+
+/// A search that hands on its solutions in blocks, in lexicographic order.
+trait Fill: Send {
+    /// Appends up to `max` of the next solutions to `block`, `n` columns each, returning
+    /// once about `budget` squares have been tried: how many it appended, and whether there
+    /// may be more.
+    fn fill(&mut self, block: &mut Vec<u32>, max: usize, budget: usize) -> (usize, bool);
+
+    /// Whether the solutions below `prefix`, a placement of the first rows, can hold any
+    /// this search lists.
+    #[cfg(feature = "parallel")]
+    fn lists_below(n: usize, prefix: &[u32]) -> bool;
+}
+
+impl Fill for Solutions {
+    fn fill(&mut self, block: &mut Vec<u32>, max: usize, budget: usize) -> (usize, bool) {
+        Solutions::fill(self, block, max, budget)
+    }
+
+    #[cfg(feature = "parallel")]
+    fn lists_below(_: usize, _: &[u32]) -> bool {
+        true
+    }
+}
+
+impl Fill for UniqueSolutions {
+    fn fill(&mut self, block: &mut Vec<u32>, max: usize, budget: usize) -> (usize, bool) {
+        UniqueSolutions::fill(self, block, max, budget)
+    }
+
+    #[cfg(feature = "parallel")]
+    fn lists_below(n: usize, prefix: &[u32]) -> bool {
+        prefix
+            .first()
+            .is_none_or(|&c| c <= UniqueSolutions::max_first(n))
+    }
+}
+
+/// The blocks of the searches `below(n, prefix, table)` make, split by their first rows
+/// on `threads` threads, or of the whole board on one.
+fn in_blocks<S: Fill, T: Send, B>(
+    n: usize,
+    threads: Option<NonZeroUsize>,
+    below: fn(usize, &[u32], Option<std::sync::Arc<super::Bottoms>>) -> S,
+    map: impl Fn(&[u32]) -> T + Sync,
+    mut consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
+) -> Result<Option<B>, Error> {
+    check_board(n, 0)?;
+    // More threads than cores cannot make an ordered stream faster, and they would
+    // starve the thread whose job is read next.
+    let threads = crate::threads::count(threads)?.min(crate::threads::available());
+    #[cfg(feature = "parallel")]
+    if threads > 1 && n >= MIN_PARALLEL_N {
+        return Ok(parallel(n, threads, below, &map, &mut consume));
+    }
+    #[cfg(not(feature = "parallel"))]
+    let _ = threads;
+    let table = super::bottoms::shared(n);
+    Ok(sequential(below(n, &[], table), &map, &mut consume))
 }
 
 /// The blocks of `solutions` on the calling thread.
 fn sequential<T, B>(
-    mut solutions: Solutions,
+    mut solutions: impl Fill,
     map: &impl Fn(&[u32]) -> T,
     consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
 ) -> Option<B> {
@@ -111,20 +197,22 @@ type Blocks<T> = std::sync::mpsc::Receiver<(Vec<u32>, T)>;
 
 /// The blocks of every job, searched on `threads` threads, read in job order.
 #[cfg(feature = "parallel")]
-fn parallel<T: Send, B>(
+fn parallel<S: Fill, T: Send, B>(
     n: usize,
     threads: usize,
+    below: fn(usize, &[u32], Option<std::sync::Arc<super::Bottoms>>) -> S,
     map: &(impl Fn(&[u32]) -> T + Sync),
     consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
 ) -> Option<B> {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-    use std::sync::mpsc::{channel, sync_channel};
+    use std::sync::mpsc::sync_channel;
 
-    let jobs = prefixes(n, JOB_ROWS);
+    let mut jobs = prefixes(n, JOB_ROWS);
+    jobs.retain(|prefix| S::lists_below(n, prefix));
     let table = super::bottoms::shared(n);
     let next_job = AtomicUsize::new(0);
     let stopped = AtomicBool::new(false);
-    let (announce, announced) = channel::<(usize, Blocks<T>)>();
+    let (announce, announced) = sync_channel::<(usize, Blocks<T>)>(AHEAD * threads);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let announce = announce.clone();
@@ -138,7 +226,7 @@ fn parallel<T: Send, B>(
                     if announce.send((j, receive)).is_err() {
                         return;
                     }
-                    let mut solutions = Solutions::below(n, prefix, table.clone());
+                    let mut solutions = below(n, prefix, table.clone());
                     loop {
                         if stopped.load(Ordering::Relaxed) {
                             return;
@@ -236,6 +324,33 @@ mod tests {
             }
             for threads in [1, 2, 3, 8] {
                 assert_eq!(listed(n, threads), expected, "n = {n}, {threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    fn any_number_of_threads_lists_the_same_representatives_in_order() {
+        for n in [0, 1, 4, 6, 9, 10, 11, 12] {
+            let mut expected = Vec::new();
+            let mut one = UniqueSolutions::new(n).unwrap();
+            while let Some(c) = one.next_columns() {
+                expected.extend_from_slice(c);
+            }
+            for threads in [1, 2, 3, 8] {
+                let mut all = Vec::new();
+                let result = UniqueSolutions::for_each_block(
+                    n,
+                    NonZeroUsize::new(threads),
+                    |block| block.len(),
+                    |block, len| {
+                        assert!(!block.is_empty() || n == 0);
+                        assert_eq!(block.len(), len);
+                        all.extend_from_slice(block);
+                        ControlFlow::<()>::Continue(())
+                    },
+                );
+                assert_eq!(result.unwrap(), None);
+                assert_eq!(all, expected, "n = {n}, {threads} threads");
             }
         }
     }
