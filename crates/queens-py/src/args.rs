@@ -13,18 +13,38 @@ use queens::limits::{COUNT_MAX_MEMORY, COUNT_MIN_MEMORY, MAX_THREADS};
 /// An integer argument: anything with `__index__` (`int`, numpy's integers) but a
 /// `bool`, which is a flag, not a number; a `ValueError` when it does not fit 64 bits.
 pub(crate) fn int(value: &Bound<'_, PyAny>, name: &str) -> PyResult<i64> {
+    in_range(value, name, Some, "it must fit in 64 bits")
+}
+
+/// An integer argument that `check` takes, where `what` says which ones it takes: a
+/// `ValueError` naming `what` for any other integer, however large, and a `TypeError`
+/// for what is not an integer.
+pub(crate) fn in_range<T>(
+    value: &Bound<'_, PyAny>,
+    name: &str,
+    check: impl FnOnce(i64) -> Option<T>,
+    what: &str,
+) -> PyResult<T> {
     if value.is_instance_of::<PyBool>() {
         return Err(PyTypeError::new_err(format!(
             "{name} = {value} is a bool: expected an int"
         )));
     }
-    value.extract::<i64>().map_err(|err| {
-        if value.is_instance_of::<PyInt>() {
-            PyValueError::new_err(format!("{name} = {value} is too large"))
-        } else {
-            err
+    let v = match value.extract::<i64>() {
+        Ok(v) => Some(v),
+        // An int beyond 64 bits is out of every range.
+        Err(_) if value.is_instance_of::<PyInt>() => None,
+        Err(_) if value.hasattr("__index__")? => None,
+        Err(_) => {
+            return Err(PyTypeError::new_err(format!(
+                "{name} = {} is a {}: expected an int",
+                value.repr()?,
+                value.get_type().name()?
+            )));
         }
-    })
+    };
+    v.and_then(check)
+        .ok_or_else(|| PyValueError::new_err(format!("{name} = {value} is out of range: {what}")))
 }
 
 /// An integer argument from `0` to `max`, where `what` says what `max` is.
@@ -34,11 +54,59 @@ pub(crate) fn bounded(
     max: usize,
     what: &str,
 ) -> PyResult<usize> {
-    let v = int(value, name)?;
-    usize::try_from(v)
-        .ok()
-        .filter(|&v| v <= max)
-        .ok_or_else(|| PyValueError::new_err(format!("{name} = {v} is out of range: {what}")))
+    in_range(
+        value,
+        name,
+        |v| usize::try_from(v).ok().filter(|&v| v <= max),
+        what,
+    )
+}
+
+/// A flag argument: `True` or `False` (numpy's `bool_` too). Anything else is a
+/// `TypeError`, not taken for true as Python's `if` would take `1` or `"no"`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Flag(pub(crate) bool);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Flag {
+    type Error = PyErr;
+
+    fn extract(value: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Flag> {
+        value.extract::<bool>().map(Flag).map_err(|_| {
+            let shown = value.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+            PyTypeError::new_err(format!(
+                "expected True or False, got {shown}: a flag is a bool"
+            ))
+        })
+    }
+}
+
+/// A number of seconds, `int` or `float`, above 0 and finite; `None` for no limit.
+pub(crate) fn seconds(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<f64>> {
+    let Some(value) = value.filter(|v| !v.is_none()) else {
+        return Ok(None);
+    };
+    let what = format!("{name} is a positive number of seconds, or None");
+    if value.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{name} = {value} is a bool: {what}"
+        )));
+    }
+    let t: f64 = value.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{name} = {} is a {}: {what}",
+            value.repr().map_or_else(|_| "?".into(), |r| r.to_string()),
+            value
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string())
+        ))
+    })?;
+    if !(t.is_finite() && t > 0.0) {
+        return Err(PyValueError::new_err(format!(
+            "{name} = {t} is out of range: {what}"
+        )));
+    }
+    Ok(Some(t))
 }
 
 /// A board size from 0 to `max` queens for `what` ("a count", "solve").
@@ -69,17 +137,21 @@ pub(crate) fn memory(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>
     let Some(value) = value.filter(|v| !v.is_none()) else {
         return Ok(None);
     };
-    let bytes = int(value, "memory")?;
-    u64::try_from(bytes)
-        .ok()
-        .filter(|b| (COUNT_MIN_MEMORY..=COUNT_MAX_MEMORY).contains(b))
-        .and_then(|b| usize::try_from(b).ok())
-        .map(Some)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "memory = {bytes} is out of range: a count's memory must be from {COUNT_MIN_MEMORY} bytes (256 MiB) to {COUNT_MAX_MEMORY} (64 TiB)"
-            ))
-        })
+    let range = COUNT_MIN_MEMORY..=COUNT_MAX_MEMORY;
+    in_range(
+        value,
+        "memory",
+        |b| {
+            u64::try_from(b)
+                .ok()
+                .filter(|b| range.contains(b))
+                .and_then(|b| usize::try_from(b).ok())
+                .map(Some)
+        },
+        &format!(
+            "a count's memory must be from {COUNT_MIN_MEMORY} bytes (256 MiB) to {COUNT_MAX_MEMORY} (64 TiB)"
+        ),
+    )
 }
 
 /// The library's error as a Python exception: what the caller asked for is wrong

@@ -3,13 +3,14 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyList, PyMemoryView, PyString, PyTuple};
+use queens::formats::{MIN_PIXELS, Picture};
 use queens::limits::DRAWN_MAX_N;
-use queens::{formats::Picture, symmetry::Symmetry};
+use queens::symmetry::Symmetry;
 
-use crate::args::{self, Dtype};
+use crate::args::{self, Dtype, Flag};
 
 /// The names of the 8 symmetries, in the order of [`Symmetry::ALL`].
 pub(crate) const SYMMETRY_NAMES: [&str; 8] = [
@@ -22,6 +23,9 @@ pub(crate) const SYMMETRY_NAMES: [&str; 8] = [
     "transpose",
     "anti_transpose",
 ];
+
+/// The widest picture `svg` draws, in pixels: far past any screen or print.
+const MAX_PIXELS: usize = 1_000_000;
 
 /// How many columns a board's `repr` shows at each end before eliding the middle.
 const REPR_ENDS: usize = 8;
@@ -51,6 +55,22 @@ impl Board {
     /// A board from columns known to be on it.
     pub(crate) fn from_columns(columns: Vec<u32>) -> Board {
         Board { columns }
+    }
+
+    /// The board as an SVG picture; see `svg`.
+    fn drawn(&self, coords: bool, pixels: Option<usize>, conflicts: bool) -> String {
+        let mut picture = Picture::new().coords(coords).conflicts(conflicts);
+        if let Some(p) = pixels {
+            picture = picture.pixels(p);
+        }
+        let mut out = Vec::new();
+        picture
+            .write(&mut out, &[&self.columns])
+            .expect("writing to memory cannot fail");
+        scoped(
+            &String::from_utf8(out).expect("the picture is UTF-8"),
+            &["squares", "queen"],
+        )
     }
 
     /// A board from columns that may stand off it.
@@ -217,7 +237,7 @@ impl Board {
     /// n, with its conflicts marked.
     fn _repr_svg_(&self) -> Option<String> {
         (self.columns.len() <= DRAWN_MAX_N)
-            .then(|| self.svg(false, notebook_pixels(self.columns.len()), true))
+            .then(|| self.drawn(false, notebook_pixels(self.columns.len()), true))
     }
 
     /// Jupyter's rich form: the picture and a caption that says what the board is.
@@ -235,22 +255,27 @@ impl Board {
     }
 
     /// The board as an SVG picture, with row and column numbers if `coords`, `pixels`
-    /// wide (480 by default), with a red line joining each attacking pair if
+    /// wide (480 by default, at least 16), with a red line joining each attacking pair if
     /// `conflicts`.
-    #[pyo3(signature = (*, coords = false, pixels = None, conflicts = true))]
-    fn svg(&self, coords: bool, pixels: Option<usize>, conflicts: bool) -> String {
-        let mut picture = Picture::new().coords(coords).conflicts(conflicts);
-        if let Some(p) = pixels {
-            picture = picture.pixels(p);
-        }
-        let mut out = Vec::new();
-        picture
-            .write(&mut out, &[&self.columns])
-            .expect("writing to memory cannot fail");
-        scoped(
-            &String::from_utf8(out).expect("the picture is UTF-8"),
-            &["squares", "queen"],
-        )
+    #[pyo3(signature = (*, coords = Flag(false), pixels = None, conflicts = Flag(true)), text_signature = "($self, *, coords=False, pixels=None, conflicts=True)")]
+    fn svg(
+        &self,
+        coords: Flag,
+        pixels: Option<&Bound<'_, PyAny>>,
+        conflicts: Flag,
+    ) -> PyResult<String> {
+        let pixels = pixels
+            .filter(|p| !p.is_none())
+            .map(|p| {
+                args::in_range(
+                    p,
+                    "pixels",
+                    |p| usize::try_from(p).ok().filter(|p| (MIN_PIXELS..=MAX_PIXELS).contains(p)),
+                    &format!("a picture is from {MIN_PIXELS} to {MAX_PIXELS} pixels wide, or None for the default"),
+                )
+            })
+            .transpose()?;
+        Ok(self.drawn(coords.0, pixels, conflicts.0))
     }
 
     /// Whether no two queens attack each other.
@@ -378,11 +403,36 @@ pub(crate) fn columns_of(value: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
             array.dtype()
         )));
     }
+    unordered(value)?;
     value
         .try_iter()?
         .enumerate()
         .map(|(row, item)| column(row, i128::from(args::int(&item?, "a column")?)))
         .collect()
+}
+
+/// A `TypeError` for what iterates but has no rows in order: a set (its order is the
+/// hash's, `{1, 3, 0, 2}` iterates as 0, 1, 2, 3), a mapping (its keys), text and bytes
+/// (characters and byte values are not columns).
+fn unordered(value: &Bound<'_, PyAny>) -> PyResult<()> {
+    let abc = value.py().import("collections.abc")?;
+    let why = if value.is_instance(&abc.getattr("Set")?)? {
+        "a set has no order of rows"
+    } else if value.is_instance(&abc.getattr("Mapping")?)? {
+        "a mapping's keys are not a board's columns"
+    } else if value.is_instance_of::<PyString>()
+        || value.is_instance_of::<PyBytes>()
+        || value.is_instance_of::<PyByteArray>()
+        || value.is_instance_of::<PyMemoryView>()
+    {
+        "characters or bytes are not a board's columns"
+    } else {
+        return Ok(());
+    };
+    Err(PyTypeError::new_err(format!(
+        "expected the columns in row order (a list, tuple, range, numpy array or Board), got a {}: {why}",
+        value.get_type().name()?
+    )))
 }
 
 fn column(row: usize, c: i128) -> PyResult<u32> {

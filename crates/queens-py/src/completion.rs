@@ -6,11 +6,11 @@ use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyString};
 use queens::Diagonal;
 use queens::complete::{Completions, GivenConflict};
 use queens::formats::problem_svg;
-use queens::limits::{COMPLETION_MAX_N, INPUT_MAX_BYTES};
+use queens::limits::{COMPLETION_MAX_N, DRAWN_MAX_N, INPUT_MAX_BYTES};
 
 use crate::args;
 use crate::board::{Board, figure, notebook_pixels, scoped};
@@ -194,26 +194,21 @@ impl Completion {
     fn find(
         &self,
         py: Python<'_>,
-        timeout: Option<f64>,
+        timeout: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Outcome> {
-        let deadline = match timeout {
-            None => None,
-            Some(t) if t.is_finite() && t > 0.0 => Duration::try_from_secs_f64(t)
-                .ok()
-                .and_then(|d| Instant::now().checked_add(d)),
-            Some(t) => {
-                return Err(PyValueError::new_err(format!(
-                    "timeout = {t} is out of range: a timeout is a positive number of seconds, or None"
-                )));
-            }
-        };
+        // A deadline past what the clock can hold is no deadline.
+        let deadline = args::seconds(timeout, "timeout")?
+            .and_then(|t| Duration::try_from_secs_f64(t).ok())
+            .and_then(|d| Instant::now().checked_add(d));
         let problem = self.with_threads(threads)?;
+        let given = self.problem.clone();
         if let Some(reason) = self.given_conflict() {
             return Ok(Outcome {
                 status: "impossible",
                 board: None,
                 reason: Some(reason),
+                given,
             });
         }
         let outcome = interruptible(py, None, |cancel, _| {
@@ -225,16 +220,19 @@ impl Completion {
                 status: "completed",
                 board: Some(Board::from_columns(p.into_columns())),
                 reason: None,
+                given,
             },
             queens::Outcome::Impossible => Outcome {
                 status: "impossible",
                 board: None,
                 reason: Some("the search proved that no completion exists".to_owned()),
+                given,
             },
             _ => Outcome {
                 status: "unknown",
                 board: None,
                 reason: Some("the search ran out of time".to_owned()),
+                given,
             },
         })
     }
@@ -284,13 +282,7 @@ impl Completion {
         if let Some(reason) = self.given_conflict() {
             caption.push_str(&format!("; impossible: {}", escape(&reason)));
         }
-        figure(
-            &scoped(
-                &problem_svg(p, notebook_pixels(p.n()).unwrap_or(480)),
-                &["squares", "queen"],
-            ),
-            &caption,
-        )
+        problem_figure(p, &caption)
     }
 
     fn __repr__(&self) -> String {
@@ -322,6 +314,23 @@ pub(crate) struct Outcome {
     /// Why there is no board: the givens' conflict, the search's proof, or the timeout.
     #[pyo3(get)]
     reason: Option<String>,
+    /// The problem, drawn when there is no board.
+    given: queens::Completion,
+}
+
+/// A notebook's figure of a problem: its givens, closed squares and diagonals; the
+/// caption alone on boards too large to draw.
+fn problem_figure(problem: &queens::Completion, caption: &str) -> String {
+    if problem.n() > DRAWN_MAX_N {
+        return format!("<p style=\"font:13px sans-serif\">{caption}</p>");
+    }
+    figure(
+        &scoped(
+            &problem_svg(problem, notebook_pixels(problem.n()).unwrap_or(480)),
+            &["squares", "queen"],
+        ),
+        caption,
+    )
 }
 
 #[pymethods]
@@ -339,18 +348,20 @@ impl Outcome {
         }
     }
 
-    /// Jupyter's rich form: the completed board, or the status and its reason.
+    /// Jupyter's rich form: the completed board, or the problem with the status and its
+    /// reason.
     fn _repr_html_(&self) -> String {
-        match (&self.board, &self.reason) {
-            (Some(b), _) => b._repr_html_().unwrap_or_else(|| escape(&b.__repr__())),
-            (None, reason) => format!(
-                "<p style=\"font:13px sans-serif\"><b>{}</b>{}</p>",
-                self.status,
-                reason
-                    .as_deref()
-                    .map(|r| format!(": {}", escape(r)))
-                    .unwrap_or_default()
-            ),
+        let caption = format!(
+            "<b>{}</b>{}",
+            self.status,
+            self.reason
+                .as_deref()
+                .map(|r| format!(": {}", escape(r)))
+                .unwrap_or_default()
+        );
+        match &self.board {
+            Some(b) => b._repr_html_().unwrap_or_else(|| escape(&b.__repr__())),
+            None => problem_figure(&self.given, &caption),
         }
     }
 }
@@ -416,13 +427,20 @@ pub(crate) fn read_problem(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResul
             let size = match std::fs::metadata(&path) {
                 Ok(meta) => meta.len(),
                 Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                    let rule = if source.is_instance_of::<PyString>() {
+                        "a str without a line break names a file; a problem's text has its line breaks"
+                    } else if source.is_instance_of::<PyBytes>() {
+                        "bytes name a file; pass a problem's text as a str"
+                    } else {
+                        "a path names a file; pass a problem's text as a str"
+                    };
                     return Err(PyFileNotFoundError::new_err((
                         2,
-                        "No such file or directory (a str without a line break names a file; a problem's text has its line breaks)",
+                        format!("No such file or directory ({rule})"),
                         path.display().to_string(),
                     )));
                 }
-                Err(err) => return Err(err.into()),
+                Err(err) => return Err(os_error(err, &path)),
             };
             if size > INPUT_MAX_BYTES {
                 return Err(PyValueError::new_err(format!(
@@ -430,7 +448,16 @@ pub(crate) fn read_problem(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResul
                     path.display()
                 )));
             }
-            py.detach(|| std::fs::read_to_string(&path))?
+            match py.detach(|| std::fs::read_to_string(&path)) {
+                Ok(text) => text,
+                Err(err) if err.kind() == std::io::ErrorKind::InvalidData => {
+                    return Err(PyValueError::new_err(format!(
+                        "{} is not UTF-8 text: a problem is text",
+                        path.display()
+                    )));
+                }
+                Err(err) => return Err(os_error(err, &path)),
+            }
         }
     };
     let problem = py
@@ -457,6 +484,16 @@ pub(crate) fn read_problem(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResul
         return Err(PyValueError::new_err(e.to_string()));
     }
     Ok(Completion { problem: unique })
+}
+
+/// The error as Python's own `OSError` of a file (`IsADirectoryError`,
+/// `PermissionError`, …), its `filename` the path.
+fn os_error(err: std::io::Error, path: &std::path::Path) -> PyErr {
+    let errno = err.raw_os_error().unwrap_or(0);
+    // io::Error's text ends with "(os error N)", which Python shows as [Errno N] itself.
+    let text = err.to_string();
+    let text = text.split(" (os error").next().unwrap_or(&text).to_owned();
+    pyo3::exceptions::PyOSError::new_err((errno, text, path.display().to_string()))
 }
 
 /// A random Excluded Diagonals instance, the same for the same `n` and `seed`, with its

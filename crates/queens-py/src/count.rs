@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use queens::Counter;
 use queens::limits::COUNT_MAX_N;
 
-use crate::args;
+use crate::args::{self, Flag};
 use crate::run::interruptible;
 
 /// The numbers of a count: all solutions, the classes under the 8 symmetries, and how
@@ -102,15 +102,15 @@ pub(crate) fn tally(
 /// The number of solutions of an `n × n` board, or with `unique` of classes of
 /// solutions under rotation and reflection.
 #[pyfunction]
-#[pyo3(signature = (n, *, unique = false, threads = None, memory = None, progress = None))]
+#[pyo3(signature = (n, *, unique = Flag(false), threads = None, memory = None, progress = None), text_signature = "(n, *, unique=False, threads=None, memory=None, progress=None)")]
 pub(crate) fn count(
     py: Python<'_>,
     n: &Bound<'_, PyAny>,
-    unique: bool,
+    unique: Flag,
     threads: Option<&Bound<'_, PyAny>>,
     memory: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u128> {
     let t = tally(py, n, threads, memory, progress)?;
-    Ok(if unique { t.unique() } else { t.total() })
+    Ok(if unique.0 { t.unique() } else { t.total() })
 }

@@ -12,7 +12,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::args::{self, Dtype};
+use crate::args::{self, Dtype, Flag};
 use crate::board::{Board, on_board};
 use crate::run::interruptible;
 
@@ -114,12 +114,13 @@ impl SolutionIter {
 /// Every solution of an `n × n` board (or with `unique` the smallest of each symmetry
 /// class), lazily, in lexicographic order: tuples of columns, or `Board`s.
 #[pyfunction]
-#[pyo3(signature = (n, *, unique = false, boards = false))]
+#[pyo3(signature = (n, *, unique = Flag(false), boards = Flag(false)), text_signature = "(n, *, unique=False, boards=False)")]
 pub(crate) fn solutions(
     n: &Bound<'_, PyAny>,
-    unique: bool,
-    boards: bool,
+    unique: Flag,
+    boards: Flag,
 ) -> PyResult<SolutionIter> {
+    let (unique, boards) = (unique.0, boards.0);
     let n = args::board_size(n, MAX_N, "solutions")?;
     Ok(SolutionIter {
         source: Source::new(n, unique).map_err(args::error)?,
@@ -131,14 +132,15 @@ pub(crate) fn solutions(
 /// `dtype` (`int32` by default), row i holding solution i's columns, in lexicographic
 /// order; at most `limit` of them.
 #[pyfunction]
-#[pyo3(signature = (n, *, limit = None, unique = false, dtype = None))]
+#[pyo3(signature = (n, *, limit = None, unique = Flag(false), dtype = None), text_signature = "(n, *, limit=None, unique=False, dtype=None)")]
 pub(crate) fn solve<'py>(
     py: Python<'py>,
     n: &Bound<'py, PyAny>,
     limit: Option<&Bound<'py, PyAny>>,
-    unique: bool,
+    unique: Flag,
     dtype: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let unique = unique.0;
     let n = args::board_size(n, MAX_N, "solve")?;
     let dtype = Dtype::of(dtype)?.check(n, &format!("solve({n})"))?;
     let limit = match limit.filter(|l| !l.is_none()) {
@@ -181,20 +183,29 @@ pub(crate) fn solve<'py>(
 /// `uniform`, each solution equally likely (up to 18). `seed` makes the random ones
 /// reproducible.
 #[pyfunction]
-#[pyo3(signature = (n, *, random = false, uniform = false, seed = None, dtype = None))]
+#[pyo3(signature = (n, *, random = Flag(false), uniform = Flag(false), seed = None, dtype = None), text_signature = "(n, *, random=False, uniform=False, seed=None, dtype=None)")]
 pub(crate) fn one<'py>(
     py: Python<'py>,
     n: &Bound<'py, PyAny>,
-    random: bool,
-    uniform: bool,
+    random: Flag,
+    uniform: Flag,
     seed: Option<&Bound<'py, PyAny>>,
     dtype: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let dtype = Dtype::of(dtype)?;
+    let (random, uniform) = (random.0, uniform.0);
+    let (max, what) = match (random, uniform) {
+        (true, true) => {
+            return Err(PyValueError::new_err(
+                "random=True and uniform=True cannot be combined: choose one",
+            ));
+        }
+        (true, false) => (RANDOM_MAX_N, "one with random=True"),
+        (false, true) => (RANK_MAX_N, "one with uniform=True"),
+        (false, false) => (CONSTRUCT_MAX_N, "one"),
+    };
+    let n = args::board_size(n, max, what)?;
     // Checked before a board of up to 10^9 queens is built.
-    if let Ok(size) = args::int(n, "n") {
-        dtype.check(usize::try_from(size).unwrap_or(0), &format!("one({size})"))?;
-    }
+    let dtype = Dtype::of(dtype)?.check(n, &format!("one({n})"))?;
     let seed = match seed.filter(|s| !s.is_none()) {
         Some(_) if !random && !uniform => {
             return Err(PyValueError::new_err(
@@ -209,39 +220,22 @@ pub(crate) fn one<'py>(
         )? as u64,
         None => RandomState::new().hash_one(std::time::SystemTime::now()),
     };
-    let columns = match (random, uniform) {
-        (true, true) => {
-            return Err(PyValueError::new_err(
-                "random=True and uniform=True cannot be combined: choose one",
-            ));
-        }
-        (true, false) => {
-            let n = args::board_size(n, RANDOM_MAX_N, "one with random=True")?;
-            py.detach(|| {
-                queens::random_solution(n, seed).map(|p| p.map(queens::Placement::into_columns))
-            })
-            .map_err(args::error)?
-        }
-        (false, true) => {
-            let n = args::board_size(n, RANK_MAX_N, "one with uniform=True")?;
-            py.detach(|| {
-                queens::counting::uniform_solution(n, &mut ChaCha8Rng::seed_from_u64(seed))
-                    .map(|p| p.map(queens::Placement::into_columns))
-            })
-            .map_err(args::error)?
-        }
-        (false, false) => {
-            let n = args::board_size(n, CONSTRUCT_MAX_N, "one")?;
-            py.detach(|| queens::construct(n).map(|c| c.map(Iterator::collect)))
-                .map_err(args::error)?
-        }
-    };
-    columns
-        .map(|c| {
-            let n = c.len();
-            Ok(dtype.check(n, &format!("one({n})"))?.array(py, c))
+    let columns = if random {
+        py.detach(|| {
+            queens::random_solution(n, seed).map(|p| p.map(queens::Placement::into_columns))
         })
-        .transpose()
+        .map_err(args::error)?
+    } else if uniform {
+        py.detach(|| {
+            queens::counting::uniform_solution(n, &mut ChaCha8Rng::seed_from_u64(seed))
+                .map(|p| p.map(queens::Placement::into_columns))
+        })
+        .map_err(args::error)?
+    } else {
+        py.detach(|| queens::construct(n).map(|c| c.map(Iterator::collect)))
+            .map_err(args::error)?
+    };
+    Ok(columns.map(|c| dtype.array(py, c)))
 }
 
 /// `None` when `columns` (a sequence, a 1-D array or a `Board`) is a solution, else

@@ -137,3 +137,37 @@ def test_each_picture_has_ids_of_its_own():
 
     small, large = (ids(queens.Board(queens.one(n))._repr_svg_()) for n in (8, 300))
     assert small and large and not small & large
+
+
+@pytest.mark.parametrize(
+    "columns, why",
+    [
+        ({1, 3, 0, 2}, "a set has no order of rows"),
+        (frozenset([1, 3, 0, 2]), "a set has no order of rows"),
+        ({1: 0, 3: 1, 0: 2, 2: 3}, "a mapping's keys are not"),
+        (b"\x01\x03\x00\x02", "characters or bytes are not"),
+        ("1302", "characters or bytes are not"),
+    ],
+)
+def test_what_has_no_rows_in_order_is_not_a_board(columns, why):
+    for call in (queens.Board, queens.verify, queens.is_solution, queens.conflicts):
+        with pytest.raises(TypeError, match=why):
+            call(columns)
+    # Anything else iterable in order is.
+    assert queens.Board(c for c in [1, 3, 0, 2]) == queens.Board((1, 3, 0, 2))
+
+
+@pytest.mark.parametrize(
+    "pixels, error, message",
+    [
+        (-1, ValueError, "pixels = -1 is out of range: a picture is from 16 to 1000000 pixels wide"),
+        (0, ValueError, "pixels = 0 is out of range"),
+        (10**9, ValueError, "pixels = 1000000000 is out of range"),
+        (True, TypeError, "pixels = True is a bool"),
+        (480.0, TypeError, "pixels = 480.0 is a float"),
+    ],
+)
+def test_picture_widths_out_of_range_are_refused(pixels, error, message):
+    with pytest.raises(error, match=message):
+        queens.Board([1, 3, 0, 2]).svg(pixels=pixels)
+    assert 'width="16"' in queens.Board([1, 3, 0, 2]).svg(pixels=16)

@@ -122,6 +122,11 @@ def test_instance_matches_its_published_form():
         (lambda: queens.Completion(8).exclude_sum(15), ValueError, "a sum diagonal is from 0 to 14"),
         (lambda: queens.Completion(8).exclude_difference(-8), ValueError, "from -7 to 7"),
         (lambda: queens.Completion(8).find(timeout=-1), ValueError, "positive number of seconds"),
+        (lambda: queens.Completion(8).find(timeout=True), TypeError, "timeout = True is a bool"),
+        (lambda: queens.Completion(8).find(timeout="1"), TypeError, "timeout = '1' is a str"),
+        (lambda: queens.Completion(8).find(timeout=float("nan")), ValueError, "timeout = NaN is out of range"),
+        (lambda: queens.read_problem("/"), IsADirectoryError, "Is a directory: '/'"),
+        (lambda: queens.read_problem(b"letting n be 4\n"), FileNotFoundError, "bytes name a file; pass a problem's text as a str"),
         (lambda: queens.Completion(100).count(), ValueError, "too large to list or count"),
         (lambda: queens.read_problem("letting n be\n"), ValueError, "line 1"),
         (lambda: queens.read_problem(""), ValueError, "empty"),
@@ -189,3 +194,22 @@ def test_read_problem_names_a_file_by_bytes_and_refuses_what_is_off_the_board(tm
         queens.read_problem("letting n = 4\nletting init = [[5, 5]]\n")
     twice = queens.read_problem("letting n = 4\nletting init = [[0, 1], [0, 1]]\n")
     assert twice.queens == [(0, 1)] and twice.conflict is None and twice.count() == 1
+
+
+def test_a_file_that_is_not_text_is_named(tmp_path):
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(b"letting n be 4\n\xff\n")
+    with pytest.raises(ValueError, match="latin1.txt is not UTF-8 text"):
+        queens.read_problem(path)
+
+
+def test_an_outcome_without_a_board_draws_the_problem():
+    import re
+
+    # Givens that attack each other, and a given queen no solution keeps.
+    for problem in (queens.Completion(4).queen(0, 0).queen(1, 1), queens.Completion(4).queen(0, 0)):
+        outcome = problem.find()
+        assert outcome.status == "impossible"
+        html = outcome._repr_html_()
+        assert "<svg" in html and "<b>impossible</b>" in html
+        assert len(re.findall(r'<use href="#queen-\d+"', html)) == len(problem.queens)

@@ -1,5 +1,6 @@
 """Counting: known values, every argument, progress, and errors."""
 
+import numpy as np
 import pytest
 
 import queens
@@ -65,7 +66,10 @@ def test_progress_true_draws_a_tqdm_bar(capsys):
     [
         (lambda: queens.count(-1), "n = -1 is out of range: a count takes n from 0 to 32"),
         (lambda: queens.count(33), "n = 33 is out of range: a count takes n from 0 to 32"),
-        (lambda: queens.count(10**30), "is too large"),
+        (lambda: queens.count(10**30), "n = 10{30} is out of range: a count takes n from 0 to 32".replace("10{30}", str(10**30))),
+        (lambda: queens.count(-(2**70)), "is out of range: a count takes n from 0 to 32"),
+        (lambda: queens.count(8, threads=2**64), "threads = 18446744073709551616 is out of range: threads must be from 1"),
+        (lambda: queens.count(8, memory=2**80), "is out of range: a count's memory must be from"),
         (lambda: queens.count(8, threads=0), "threads must be from 1 to 1024"),
         (lambda: queens.count(8, threads=5000), "threads must be from 1 to 1024"),
         (lambda: queens.count(8, memory=1000), "memory must be from"),
@@ -95,3 +99,21 @@ def test_a_string_is_a_type_error():
 def test_a_bool_is_not_a_number(call):
     with pytest.raises(TypeError, match="is a bool: expected an int"):
         call()
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: queens.count(8, unique=1),
+        lambda: queens.solutions(8, unique="yes"),
+        lambda: queens.solutions(8, boards=1),
+        lambda: queens.solve(8, unique=None),
+        lambda: queens.one(8, random=1),
+        lambda: queens.Board([1, 3, 0, 2]).svg(coords=1),
+    ],
+)
+def test_a_number_is_not_a_flag(call):
+    with pytest.raises(TypeError, match="expected True or False, got"):
+        call()
+    # numpy's bool is a bool.
+    assert queens.count(8, unique=np.True_) == 12

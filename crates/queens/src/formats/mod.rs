@@ -31,4 +31,4 @@ pub use format::UnknownFormat;
 pub use parse::{Parsed, Placements, check_placements_start, read_placements};
 pub use render::render;
 pub use stream::{ColumnVerdicts, Verdict, verify_columns, verify_columns_seekable};
-pub use svg::{MAX_CONFLICT_LINES, Picture, QUEEN_PATH, SQUARE_PIXELS, problem_svg};
+pub use svg::{MAX_CONFLICT_LINES, MIN_PIXELS, Picture, QUEEN_PATH, SQUARE_PIXELS, problem_svg};

@@ -24,6 +24,9 @@ const GAP: usize = 1;
 /// queens showed).
 pub const SQUARE_PIXELS: usize = 2;
 
+/// The narrowest board [`Picture::pixels`] draws, in pixels.
+pub const MIN_PIXELS: usize = 16;
+
 /// The fewest pixels a square needs for a queen to be drawn as a crown rather than as a
 /// solid dark square.
 const GLYPH_PIXELS: usize = 12;
@@ -101,7 +104,8 @@ impl Picture {
 
     /// The width in pixels of one board (the `width` the SVG asks for, and the PNG's).
     /// By default, 480, or [`SQUARE_PIXELS`] a square on boards of more than 240
-    /// queens, so that each square still covers whole pixels when drawn; at least 16.
+    /// queens, so that each square still covers whole pixels when drawn; at least
+    /// [`MIN_PIXELS`].
     ///
     /// ```
     /// let p = queens::formats::Picture::new();
@@ -109,7 +113,7 @@ impl Picture {
     /// assert_eq!(p.size(2000, 1), (4000, 4000));
     /// ```
     pub fn pixels(mut self, pixels: usize) -> Self {
-        self.pixels = Some(pixels.max(16));
+        self.pixels = Some(pixels.max(MIN_PIXELS));
         self
     }
 
