@@ -129,6 +129,40 @@ pub fn rank(columns: &[u32]) -> String {
         .unwrap_or_default()
 }
 
+/// Where the class of the solution `columns` comes among the classes, numbered by their
+/// smallest images in lexicographic order (as Next and Prev step through them with one
+/// per class), from 0, in decimal; empty when `columns` is not a solution or the board is
+/// larger than [`RANK_MAX_N`]. The smallest images before the board's are listed: at
+/// n = 15 at most 2.3 million solutions searched, about as long as [`rank`] takes.
+///
+/// ```
+/// let reps: Vec<_> = queens::UniqueSolutions::new(8).unwrap().map(|p| p.into_columns()).collect();
+/// assert_eq!(queens_web::class_rank(&reps[4]), "4");
+/// // Any board of the class: here the fifth class's smallest image turned left to right.
+/// let mirrored: Vec<u32> = reps[4].iter().map(|&c| 7 - c).collect();
+/// assert_eq!(queens_web::class_rank(&mirrored), "4");
+/// assert_eq!(queens_web::class_rank(&[0, 1, 2, 3]), "");
+/// ```
+#[wasm_bindgen]
+pub fn class_rank(columns: &[u32]) -> String {
+    let n = columns.len();
+    if n > RANK_MAX_N || queens::validate(columns).is_err() {
+        return String::new();
+    }
+    let smallest = queens::symmetry::canonical(columns);
+    let Ok(mut classes) = UniqueSolutions::new(n) else {
+        return String::new();
+    };
+    let mut k = 0u64;
+    while let Some(s) = classes.next_columns() {
+        if s == smallest.as_slice() {
+            return k.to_string();
+        }
+        k += 1;
+    }
+    String::new()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +207,12 @@ mod tests {
                 at = key(r);
             }
             assert!(neighbour(n, true, &at, false).is_empty());
+            // Every board of a class is numbered as its smallest image.
+            for (k, r) in reps.iter().enumerate() {
+                for image in queens::symmetry::Symmetry::ALL.map(|s| s.apply(r)) {
+                    assert_eq!(class_rank(&image), k.to_string(), "n = {n}, {image:?}");
+                }
+            }
         }
     }
 

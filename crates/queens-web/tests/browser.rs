@@ -889,7 +889,36 @@ fn the_page_follows_the_board_at_every_size() {
     assert!(
         browser
             .text("#where")
-            .starts_with("This board is class 1 of 12")
+            .starts_with("This board is in class 1 of 12")
+    );
+    // A board no one numbered (a shared link, Solve's) is numbered by its class, and the
+    // class's size is named: solution 78 is in the 12th class, as its mirror image.
+    let reps: Vec<Vec<u32>> = queens::UniqueSolutions::new(8)
+        .unwrap()
+        .map(|p| p.into_columns())
+        .collect();
+    let class = reps
+        .iter()
+        .position(|r| *r == queens::symmetry::canonical(&all[77]))
+        .unwrap();
+    browser.open(&at(&url, &position_hash(&all[77])));
+    position(&browser, class + 1);
+    assert_eq!(
+        browser.text("#where"),
+        format!(
+            "This board is in class {} of 12, in lexicographic order; its symmetry class holds {} boards.",
+            class + 1,
+            queens::symmetry::class_size(&all[77])
+        )
+    );
+    browser.click("#solve");
+    browser.wait_for(
+        "document.getElementById('status').textContent.startsWith('Solved')",
+        5,
+    );
+    browser.wait_for(
+        "document.getElementById('where').textContent.startsWith('This board is in class')",
+        5,
     );
     browser.click("#unique");
 
@@ -911,6 +940,58 @@ fn the_page_follows_the_board_at_every_size() {
         ),
         json!([false, 0, true, 0])
     );
+
+    // A search that ends keeps the learner's queens in the address.
+    browser.open(&at(&url, "#n=6&q=0.1"));
+    browser.click("#step");
+    for _ in 0..3 {
+        browser.click("#to-solution");
+        std::thread::sleep(Duration::from_millis(150));
+    }
+    browser.wait_for(
+        "document.getElementById('event').textContent.startsWith('Search finished')",
+        5,
+    );
+    browser.wait_for("location.hash === '#n=6&q=0.1'", 5);
+
+    // Solve and a new n during the animation work from the learner's queens, never the
+    // search's: here none, then one.
+    for (hash, kept) in [("#n=8", 0), ("#n=8&q=4.1", 1)] {
+        browser.open(&at(&url, hash));
+        browser.script("document.getElementById('speed').value = 11;");
+        browser.click("#play");
+        browser.wait_for(
+            "document.querySelectorAll('#board .square svg').length >= 4",
+            5,
+        );
+        browser.click("#solve");
+        browser.wait_for(
+            "document.getElementById('status').textContent.startsWith('Solved in')",
+            5,
+        );
+        let said = browser.text("#status");
+        match kept {
+            0 => assert!(!said.contains("keeping"), "{said}"),
+            _ => assert!(said.ends_with("keeping the 1 queen given."), "{said}"),
+        }
+        // The address Solve writes comes a moment later: once it has, the same address
+        // again is a change.
+        browser.wait_for(&format!("location.hash !== '{hash}'"), 5);
+        browser.open(&at(&url, hash));
+        browser.click("#play");
+        browser.wait_for(
+            "document.querySelectorAll('#board .square svg').length >= 4",
+            5,
+        );
+        browser.set_n(9);
+        assert_eq!(browser.queens().len(), kept, "{hash}");
+    }
+
+    // Past the boards the page counts, a solution is numbered of the published count.
+    browser.open(&at(&url, "#n=17"));
+    browser.click("#next");
+    position(&browser, 1);
+    assert_eq!(browser.text("#of"), "of 95,815,104");
 
     // The animation starts from the learner's queens and keeps them: Nauck's puzzle.
     browser.open(&at(&url, "#n=8&q=4.1_3.3"));
@@ -936,6 +1017,11 @@ fn the_page_follows_the_board_at_every_size() {
     // Smaller things: the words, an address past the largest n, n changed with queens on.
     browser.open(&at(&url, "#n=1"));
     assert_eq!(browser.text("#status"), "0 of 1 queen placed.");
+    browser.click("#to-solution");
+    browser.wait_for(
+        "document.getElementById('event').textContent.startsWith('Solution 1: the one queen stands')",
+        5,
+    );
     browser.open(&at(&url, "#n=40"));
     assert!(
         browser

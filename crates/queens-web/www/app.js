@@ -124,17 +124,19 @@ function boardChanged(solution = null) {
   else ranker.cancel();
 }
 
-// Numbers a board that is a solution, when no one said which it is.
+// Numbers a board that is a solution, when no one said which it is: among all
+// solutions, or with one per class ticked, its class among the classes.
 function rankBoard() {
   ranker.cancel();
   const columns = columnsOfBoard();
-  if (!columns || $("unique").checked) return;
+  if (!columns) return;
+  const unique = $("unique").checked;
   const edit = state.edit;
   ranker
-    .ask({ op: "rank", columns })
+    .ask({ op: "rank", columns, unique })
     .then(({ rank }) => {
-      if (edit !== state.edit || rank === "") return;
-      state.solution = { index: BigInt(rank), unique: false };
+      if (edit !== state.edit || rank === "" || unique !== $("unique").checked) return;
+      state.solution = { index: BigInt(rank), unique };
       showWhere();
     })
     .catch(ignoreCancelled);
@@ -258,23 +260,38 @@ function stopCount() {
   showCount();
 }
 
-// The line that says which solution the board is, and how large its symmetry class is.
-// Hidden, it keeps its room, so the panel below never moves.
+// The number of solutions (or classes) of n: counted here, else published.
+function solutionsOf(n, unique) {
+  return countFor(n, unique) ?? (unique ? A002562 : A000170)[n] ?? null;
+}
+
+// The line that says which solution the board is, and how large its symmetry class is:
+// for any solution on the board, numbered where its number is known. Hidden, it keeps its
+// room, so the panel below never moves.
 function showWhere() {
   const where = $("where");
   const s = state.solution;
   const columns = columnsOfBoard();
   const size = columns ? class_size(Uint32Array.from(columns)) : 0;
   $("class-size").textContent = size > 0 ? `; its symmetry class holds ${plural(size, "board")}` : "";
-  if (!s || s.unique !== $("unique").checked) {
+  const numbered = s !== null && s.unique === $("unique").checked;
+  if (!numbered && size === 0) {
     where.hidden = true;
     $("position").textContent = "";
     return;
   }
-  const of = countFor(position.n, s.unique);
-  $("position").textContent = number(s.index + 1n);
-  $("of").textContent = of === null ? "" : ` of ${number(of)}`;
-  $("where-kind").textContent = s.unique ? "class" : "solution";
+  if (numbered) {
+    const of = solutionsOf(position.n, s.unique);
+    $("where-kind").textContent = s.unique ? "in class " : "solution ";
+    $("position").textContent = number(s.index + 1n);
+    $("of").textContent = of === null ? "" : ` of ${number(of)}`;
+    $("order").textContent = ", in lexicographic order";
+  } else {
+    $("where-kind").textContent = "a solution";
+    $("position").textContent = "";
+    $("of").textContent = "";
+    $("order").textContent = "";
+  }
   where.hidden = false;
 }
 
@@ -318,8 +335,12 @@ async function browse(forward) {
 }
 
 async function solve() {
-  // Solve completes the board as it stands, the learner's kept queens on it.
-  if (state.animation) resetAnimation();
+  // Solve completes the learner's board: during the animation, the queens they had when
+  // it started, not the search's.
+  if (state.animation) {
+    giveBack();
+    boardChanged();
+  }
   const n = position.n;
   if (!solvable(n)) {
     status(`n = ${n} has no solution: no board of ${n} queens can be completed.`, true);
@@ -448,6 +469,14 @@ function resetAnimation(keepGivens = false) {
   position.mark = null;
   position.pending = [];
   showAnimation(null);
+}
+
+// Ends the animation and puts back the learner's own queens, as they were when it
+// started: what Solve and a new n work from, never the search's queens.
+function giveBack() {
+  const givens = state.givens ?? pairs();
+  resetAnimation();
+  setQueens(givens);
 }
 
 function stopAnimation() {
@@ -662,7 +691,7 @@ function play() {
 // Changes the board size, keeping the queens that stand on the new board; returns how
 // many came off.
 function setN(n) {
-  resetAnimation();
+  if (state.animation) giveBack();
   const before = position.queens.size;
   position.n = n;
   $("n").value = n;

@@ -181,9 +181,10 @@ function drawAttackLine(mark) {
   svg.replaceChildren(line);
 }
 
-// The position in the address's form: row.column pairs joined by "_".
+// The position in the address's form: row.column pairs joined by "_", the learner's
+// kept queens that the animation has not reached included.
 export function positionText() {
-  return pairs()
+  return [...pairs(), ...position.pending]
     .sort((a, b) => a[0] - b[0] || a[1] - b[1])
     .map(([r, c]) => `${r}.${c}`)
     .join("_");

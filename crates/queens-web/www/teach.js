@@ -39,7 +39,7 @@ export function explain(a, n, mark, finished) {
         ? `Take back the queen on ${here} to look for the next solution.`
         : `Row ${mark.row + 2} has no safe square left: take back the queen on ${here} and try further right.`;
     default:
-      return `Solution ${a.solutions().toLocaleString("en")}: all ${n} queens stand and none attacks another. Play goes on from here.`;
+      return `Solution ${a.solutions().toLocaleString("en")}: ${n === 1 ? "the one queen stands, and no other can attack it" : `all ${n} queens stand and none attacks another`}. Play goes on from here.`;
   }
 }
 

@@ -1,7 +1,7 @@
 // The page's worker: counting, solving and browsing solutions run here, so the thread
 // that draws never waits on them. The page stops work by ending the worker and starting
 // a fresh one, which stops even a search that would never end.
-import init, { Count, complete, neighbour, rank } from "./pkg/queens_web.js";
+import init, { Count, class_rank, complete, neighbour, rank } from "./pkg/queens_web.js";
 
 const ready = init();
 
@@ -49,7 +49,8 @@ onmessage = async ({ data }) => {
       const columns = neighbour(data.n, data.unique, Int32Array.from(data.key), data.forward);
       postMessage({ id, columns: Array.from(columns) });
     } else if (op === "rank") {
-      postMessage({ id, rank: rank(Uint32Array.from(data.columns)) });
+      const columns = Uint32Array.from(data.columns);
+      postMessage({ id, rank: data.unique ? class_rank(columns) : rank(columns) });
     } else {
       throw new Error(`unknown request ${op}`);
     }
