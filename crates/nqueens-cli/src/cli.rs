@@ -219,6 +219,13 @@ pub(crate) struct SolveArgs {
     /// exit status is 3 (unknown).
     #[arg(short, long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with = "nth")]
     pub(crate) timeout: Option<f64>,
+    /// With --limit 1: find the first solution by the walk guided by completion proofs
+    /// (any n) and write its certificate to FILE, one JSON line per prefix proved to have
+    /// no completion, written as it is proved, then the solution. A FILE of the same n is
+    /// resumed: its refutations are not searched again. Check it with `nqueens verify
+    /// --first N FILE`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["unique", "nth"])]
+    pub(crate) proof: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -372,6 +379,13 @@ pub(crate) struct VerifyArgs {
     /// answer is checked by this search (exact up to 64 queens).
     #[arg(long, value_name = "PROBLEM")]
     pub(crate) problem: Option<PathBuf>,
+    /// Check FILE as a certificate that its solution is the first of N queens in
+    /// lexicographic order (`nqueens solve N --limit 1 --proof FILE`): every subtree
+    /// before it must be listed as refuted, each refutation is proved again by the plain
+    /// search (not the completion search that made it), and so is the solution below the
+    /// rows the proof covers. Exits 0 when it holds, 1 when it does not.
+    #[arg(long, value_name = "N", value_parser = parse_n, requires = "file", conflicts_with = "problem")]
+    pub(crate) first: Option<usize>,
 }
 
 /// How pictures (--format svg or png) are drawn and where they go.

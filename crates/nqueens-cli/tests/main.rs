@@ -7,6 +7,7 @@ mod common;
 mod cli;
 mod complete;
 mod docs;
+mod first_proof;
 mod hostile;
 mod listing;
 mod long_counts;

@@ -125,7 +125,7 @@ pub use complete::problem::{Completion, Outcome};
 pub use construct::{Construction, construct};
 pub use counting::counter::{Counter, count};
 pub use counting::tally::Tally;
-pub use enumerate::{LexWalk, Solutions, UniqueSolutions};
+pub use enumerate::{CheckError, FirstProof, LexWalk, ProofFlaw, Solutions, UniqueSolutions};
 pub use error::{Cause, Error, ErrorKind};
 pub use formats::format::Format;
 pub use formats::parse::parse_placements;

@@ -10,6 +10,7 @@ pub(crate) mod merge;
 pub(crate) mod one;
 pub(crate) mod picture;
 pub(crate) mod plan;
+pub(crate) mod proof;
 pub(crate) mod shard;
 pub(crate) mod solve;
 pub(crate) mod verify;
@@ -154,6 +155,21 @@ pub(crate) fn progress_bar(units: u64, quiet: bool) -> ProgressBar {
             "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} units, ETA {eta}",
         )
         .expect("the template is valid"),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// A spinner with a message and the elapsed time on stderr, for work of unknown length;
+/// hidden unless stderr is a terminal.
+pub(crate) fn spinner() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+            .expect("the template is valid"),
     );
     bar.enable_steady_tick(Duration::from_millis(200));
     bar

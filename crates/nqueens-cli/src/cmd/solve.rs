@@ -23,6 +23,9 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         return Ok(Exit::Answer);
     };
     let out = super::stdout();
+    if let Some(path) = &args.proof {
+        return write_proved(args, format, path, out);
+    }
     if let Some(k) = args.nth {
         write_nth(args.n, format, k, out)?;
         return Ok(Exit::Answer);
@@ -93,6 +96,81 @@ impl Listed {
             Listed::Stopped(written)
         } else {
             Listed::All(written)
+        }
+    }
+}
+
+/// Writes the first solution of `args.n`, found by the walk guided by completion proofs,
+/// and its certificate to `path`, each refutation as it is proved; resumes from the
+/// refutations a proof of the same n already holds.
+fn write_proved(
+    args: &SolveArgs,
+    format: Format,
+    path: &std::path::Path,
+    out: impl Write,
+) -> anyhow::Result<Exit> {
+    if args.limit != Some(1) {
+        return Err(usage(
+            "--proof certifies the first solution: use it with --limit 1",
+        ));
+    }
+    let n = args.n;
+    let started = Instant::now();
+    let deadline = args.timeout.map(|t| started + Duration::from_secs_f64(t));
+    let (mut proof, before) = super::proof::Writer::open(path, n)?;
+    let known = before.refuted.len();
+    let mut walk = LexWalk::new(n)?.assume_refuted(before.refuted);
+    if let Some(t) = args.threads {
+        walk = walk.threads(t);
+    }
+    let spinner = super::spinner();
+    let mut proved = 0u64;
+    let mut failed = None;
+    let outcome = walk.next_solution_proving(deadline, &mut |prefix| {
+        proved += 1;
+        spinner.set_message(format!(
+            "n = {n}: row {} of {n}, {proved} prefixes refuted{}",
+            prefix.len(),
+            if known > 0 {
+                format!(" ({known} more read from {})", path.display())
+            } else {
+                String::new()
+            }
+        ));
+        if failed.is_none() {
+            failed = proof.refuted(prefix).err();
+        }
+    });
+    spinner.finish_and_clear();
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let all = known as u64 + proved;
+    let shown = path.display();
+    match outcome? {
+        Outcome::Completed(first) => {
+            let searched_from = walk.searched_from();
+            if before.first.as_ref() != Some(&(first.columns().to_vec(), searched_from)) {
+                proof.first(first.columns(), searched_from)?;
+            }
+            let mut writer = SolutionWriter::new(out, format);
+            writer.write(first.columns())?;
+            writer.finish()?;
+            say!(
+                "nqueens: the certificate is in {shown}: {all} refuted prefixes ({known} read from it, {proved} proved now) and the plain search from row {searched_from}; check it with 'nqueens verify --first {n} {shown}'"
+            );
+            Ok(Exit::Answer)
+        }
+        Outcome::Impossible => {
+            say!("nqueens: n = {n} has no solution; {shown} holds its refutation");
+            Ok(Exit::Answer)
+        }
+        _ => {
+            say!(
+                "nqueens: stopped by --timeout after {:.1} s, before the first solution: {all} refuted prefixes are in {shown}; the same command resumes from them",
+                started.elapsed().as_secs_f64()
+            );
+            Ok(Exit::Unknown)
         }
     }
 }

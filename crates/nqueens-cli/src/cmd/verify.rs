@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::Context;
 use queens::limits::excerpt_name;
 use queens::{
-    Conflict, Outcome,
+    CheckError, Conflict, FirstProof, Outcome,
     complete::{SolverAnswer, parse_solver_answer_from},
     formats::{read_placements, verify_columns, verify_columns_seekable},
 };
@@ -20,6 +20,9 @@ use crate::limits::HELD_VERDICTS;
 pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
     if let Some(problem) = &args.problem {
         return answer(args.file.as_deref(), problem);
+    }
+    if let (Some(n), Some(file)) = (args.first, &args.file) {
+        return first(n, file);
     }
     let mut input = Input::open(args.file.as_deref())?;
     let name = input.name().to_owned();
@@ -197,4 +200,63 @@ fn answer(file: Option<&Path>, problem: &Path) -> anyhow::Result<Exit> {
     writeln!(out, "{line}")?;
     out.flush()?;
     Ok(if ok { Exit::Answer } else { Exit::No })
+}
+
+/// Checks the certificate at `path` that its solution is the first of `n` queens in
+/// lexicographic order ([`FirstProof`]): listed refutations, each proved again by the plain
+/// search, and the plain search below the rows it covers.
+fn first(n: usize, path: &Path) -> anyhow::Result<Exit> {
+    let read = super::proof::read(path, n)?;
+    let Some((first, searched_from)) = read.first else {
+        return Err(usage(format!(
+            "{} holds no first solution: the run that writes it has not finished (the same command resumes it)",
+            path.display()
+        )));
+    };
+    if first.len() != n {
+        return Err(usage(format!(
+            "{}: the solution has {} columns, not {n}",
+            path.display(),
+            first.len()
+        )));
+    }
+    let proof = FirstProof {
+        first,
+        searched_from,
+        refuted: read.refuted,
+    };
+    let spinner = super::spinner();
+    let checked = (|| -> Result<usize, CheckError> {
+        let needed = proof.check_listed()?;
+        for (i, prefix) in needed.iter().enumerate() {
+            spinner.set_message(format!(
+                "refutation {} of {}: {prefix:?}",
+                i + 1,
+                needed.len()
+            ));
+            FirstProof::check_refutation(n, prefix)?;
+        }
+        spinner.set_message(format!("the plain search below row {searched_from}"));
+        proof.check_tail()?;
+        Ok(needed.len())
+    })();
+    spinner.finish_and_clear();
+    let mut out = super::stdout();
+    match checked {
+        Ok(refutations) => {
+            writeln!(
+                out,
+                "ok: {:?} is the first solution of n = {n} in lexicographic order ({refutations} refutations and the search below row {searched_from} proved again by the plain search)",
+                proof.first
+            )?;
+            out.flush()?;
+            Ok(Exit::Answer)
+        }
+        Err(CheckError::Flaw(flaw)) => {
+            writeln!(out, "not proved: {flaw}")?;
+            out.flush()?;
+            Ok(Exit::No)
+        }
+        Err(CheckError::Board(e)) => Err(e.into()),
+    }
 }

@@ -2,8 +2,10 @@
 
 mod bottoms;
 mod ordered;
+mod proof;
 mod walk;
 
+pub use proof::{CheckError, FirstProof, ProofFlaw};
 pub use walk::LexWalk;
 
 use std::sync::Arc;

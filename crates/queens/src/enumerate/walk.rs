@@ -11,6 +11,7 @@
 //! are asked about. Near the bottom, where the subtrees are small, the enumerator
 //! answers instead.
 
+use std::collections::HashSet;
 use std::num::NonZeroUsize;
 use std::time::Instant;
 
@@ -55,6 +56,8 @@ pub struct LexWalk {
     last: Option<Vec<u32>>,
     /// Whether the last solution has been given.
     ended: bool,
+    /// Prefixes known to have no completion: not asked about again.
+    refuted: HashSet<Vec<u32>>,
 }
 
 impl LexWalk {
@@ -77,6 +80,7 @@ impl LexWalk {
             below: None,
             last: None,
             ended: false,
+            refuted: HashSet::new(),
         })
     }
 
@@ -89,14 +93,42 @@ impl LexWalk {
     /// The walk with the enumerator finishing prefixes of at most `rows` rows left: for
     /// the tests, which walk small boards through the completion search.
     #[cfg(test)]
-    fn enumerating(mut self, rows: usize) -> LexWalk {
+    pub(super) fn enumerating(mut self, rows: usize) -> LexWalk {
         self.enumerate_rows = rows;
         self
+    }
+
+    /// The walk taking `prefixes` as proved to have no completion, without asking: the
+    /// refutations of an earlier run of the same board ([`LexWalk::next_solution_proving`]),
+    /// so that a walk stopped by a kill or a deadline resumes where it was. A prefix
+    /// wrongly listed here makes the walk skip solutions; [`FirstProof`](crate::FirstProof)
+    /// checks a proof that contains it.
+    pub fn assume_refuted(mut self, prefixes: impl IntoIterator<Item = Vec<u32>>) -> LexWalk {
+        self.refuted.extend(prefixes);
+        self
+    }
+
+    /// The row from which the plain enumerator finds the solutions: the walk settles the
+    /// rows above it with completion proofs.
+    pub fn searched_from(&self) -> usize {
+        self.n.saturating_sub(self.enumerate_rows)
     }
 
     /// The next solution in lexicographic order, searching until `deadline` (or for as
     /// long as it takes).
     pub fn next_solution(&mut self, deadline: Option<Instant>) -> Result<Outcome, Error> {
+        self.next_solution_proving(deadline, &mut |_| {})
+    }
+
+    /// [`LexWalk::next_solution`] that passes `refuted` each prefix it proves to have no
+    /// completion, as it proves it. With the first solution they make its certificate
+    /// ([`FirstProof`](crate::FirstProof)); written down as they come, they let a run
+    /// resume ([`LexWalk::assume_refuted`]).
+    pub fn next_solution_proving(
+        &mut self,
+        deadline: Option<Instant>,
+        refuted: &mut dyn FnMut(&[u32]),
+    ) -> Result<Outcome, Error> {
         if self.ended {
             return Ok(Outcome::Impossible);
         }
@@ -108,8 +140,8 @@ impl LexWalk {
             self.below = None;
         }
         let found = match self.last.clone() {
-            None => self.first_with(&[], deadline)?,
-            Some(last) => self.after(&last, deadline)?,
+            None => self.first_with(&[], deadline, refuted)?,
+            Some(last) => self.after(&last, deadline, refuted)?,
         };
         match &found {
             Outcome::Completed(p) => self.last = Some(p.columns().to_vec()),
@@ -121,7 +153,12 @@ impl LexWalk {
 
     /// The first solution after `last`, every solution below its deepest prefix given:
     /// the one that shares the longest prefix with it and continues on a larger column.
-    fn after(&mut self, last: &[u32], deadline: Option<Instant>) -> Result<Outcome, Error> {
+    fn after(
+        &mut self,
+        last: &[u32],
+        deadline: Option<Instant>,
+        refuted: &mut dyn FnMut(&[u32]),
+    ) -> Result<Outcome, Error> {
         let n = self.n;
         for depth in (0..n.saturating_sub(self.enumerate_rows)).rev() {
             let mut prefix = last[..depth].to_vec();
@@ -130,7 +167,7 @@ impl LexWalk {
                     continue;
                 }
                 prefix.push(c);
-                match self.first_with(&prefix, deadline)? {
+                match self.first_with(&prefix, deadline, refuted)? {
                     Outcome::Impossible => {}
                     found => return Ok(found),
                 }
@@ -141,12 +178,17 @@ impl LexWalk {
     }
 
     /// The first solution that starts with `prefix`, a placement without attacks.
-    fn first_with(&mut self, prefix: &[u32], deadline: Option<Instant>) -> Result<Outcome, Error> {
+    fn first_with(
+        &mut self,
+        prefix: &[u32],
+        deadline: Option<Instant>,
+        refuted: &mut dyn FnMut(&[u32]),
+    ) -> Result<Outcome, Error> {
         let n = self.n;
         if n - prefix.len() <= self.enumerate_rows {
-            return Ok(self.enumerated(prefix));
+            return Ok(self.enumerated(prefix, refuted));
         }
-        let mut known = match self.completion(prefix, deadline)? {
+        let mut known = match self.completion(prefix, deadline, refuted)? {
             Outcome::Completed(p) => p.into_columns(),
             other => return Ok(other),
         };
@@ -161,7 +203,7 @@ impl LexWalk {
                     continue;
                 }
                 prefix.push(c);
-                let outcome = self.completion(&prefix, deadline)?;
+                let outcome = self.completion(&prefix, deadline, refuted)?;
                 prefix.pop();
                 match outcome {
                     Outcome::Completed(p) => {
@@ -176,11 +218,11 @@ impl LexWalk {
             prefix.push(chosen);
         }
         // `known` completes the prefix, so the enumerator finds a first one below it.
-        Ok(self.enumerated(&prefix))
+        Ok(self.enumerated(&prefix, refuted))
     }
 
     /// The first solution below `prefix`, by the enumerator, which is kept for the rest.
-    fn enumerated(&mut self, prefix: &[u32]) -> Outcome {
+    fn enumerated(&mut self, prefix: &[u32], refuted: &mut dyn FnMut(&[u32])) -> Outcome {
         let valid = "the walk extends prefixes without attacks, on its board";
         let mut below = Solutions::with_prefix(self.n, prefix).expect(valid);
         match below.next() {
@@ -188,12 +230,24 @@ impl LexWalk {
                 self.below = Some(below);
                 Outcome::Completed(p)
             }
-            None => Outcome::Impossible,
+            None => {
+                refuted(prefix);
+                Outcome::Impossible
+            }
         }
     }
 
-    /// The completion search's answer for `prefix`.
-    fn completion(&self, prefix: &[u32], deadline: Option<Instant>) -> Result<Outcome, Error> {
+    /// The completion search's answer for `prefix`, passed to `refuted` when it is a
+    /// proof that there is none.
+    fn completion(
+        &self,
+        prefix: &[u32],
+        deadline: Option<Instant>,
+        refuted: &mut dyn FnMut(&[u32]),
+    ) -> Result<Outcome, Error> {
+        if self.refuted.contains(prefix) {
+            return Ok(Outcome::Impossible);
+        }
         // The search looks at its deadline only now and then: one that has passed ends
         // the walk here.
         if deadline.is_some_and(|d| Instant::now() >= d) {
@@ -207,12 +261,16 @@ impl LexWalk {
             .iter()
             .zip(0..)
             .fold(problem, |p, (&c, r)| p.queen(r, c));
-        problem.find(deadline)
+        let outcome = problem.find(deadline)?;
+        if outcome == Outcome::Impossible {
+            refuted(prefix);
+        }
+        Ok(outcome)
     }
 }
 
 /// Whether a queen in column `c` of the row below `prefix` is attacked by one of it.
-fn attacked(prefix: &[u32], c: u32) -> bool {
+pub(super) fn attacked(prefix: &[u32], c: u32) -> bool {
     let row = prefix.len();
     prefix
         .iter()
@@ -264,6 +322,24 @@ mod tests {
                 .collect();
             assert_eq!(walked(n, 4, 40), first, "n = {n}");
         }
+    }
+
+    #[test]
+    fn refutations_taken_as_known_are_not_proved_again() {
+        let first = |walk: &mut LexWalk, refuted: &mut Vec<Vec<u32>>| {
+            walk.next_solution_proving(None, &mut |p| refuted.push(p.to_vec()))
+                .unwrap()
+        };
+        let mut refuted = Vec::new();
+        let proved = first(&mut LexWalk::new(22).unwrap().enumerating(4), &mut refuted);
+        assert!(!refuted.is_empty());
+        let mut again = Vec::new();
+        let mut resumed = LexWalk::new(22)
+            .unwrap()
+            .enumerating(4)
+            .assume_refuted(refuted);
+        assert_eq!(first(&mut resumed, &mut again), proved);
+        assert_eq!(again, Vec::<Vec<u32>>::new());
     }
 
     #[test]

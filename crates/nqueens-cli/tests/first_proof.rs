@@ -1,0 +1,168 @@
+//! `solve N --limit 1 --proof FILE` and `verify --first N FILE`: the certificate of a first
+//! solution, written as the walk proves, resumed after a kill, and checked by the plain
+//! search so that a wrong one is refused.
+
+use std::path::Path;
+
+use crate::common::nqueens;
+
+/// Runs `solve n --limit 1 --proof path`; its exit code, stdout and stderr.
+fn prove(n: usize, path: &Path, more: &[&str]) -> (Option<i32>, String, String) {
+    let out = nqueens()
+        .args([
+            "solve",
+            &n.to_string(),
+            "--limit",
+            "1",
+            "-f",
+            "columns",
+            "--proof",
+        ])
+        .arg(path)
+        .args(more)
+        .output()
+        .unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
+/// Runs `verify --first n path`; its exit code and stdout.
+fn verify(n: usize, path: &Path) -> (Option<i32>, String) {
+    let out = nqueens()
+        .args(["verify", "--first", &n.to_string()])
+        .arg(path)
+        .output()
+        .unwrap();
+    (out.status.code(), String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn a_proof_is_written_resumed_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("first-20.jsonl");
+    let (code, printed, said) = prove(20, &path, &[]);
+    assert_eq!(code, Some(0), "{said}");
+    let first = queens::Solutions::new(20).unwrap().next().unwrap();
+    assert_eq!(printed, format!("{:?}\n", first.columns()));
+    assert!(
+        said.contains("check it with 'nqueens verify --first 20"),
+        "{said}"
+    );
+    let (code, ok) = verify(20, &path);
+    assert_eq!(code, Some(0));
+    assert!(ok.starts_with("ok: "), "{ok}");
+
+    // A kill in the middle of a line: the next run drops the cut line, reads the
+    // refutations before it, proves the rest and completes the file.
+    let whole = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = whole.lines().collect();
+    assert!(lines.len() >= 4, "{whole}");
+    let cut = format!("{}\n{}\n{}", lines[0], lines[1], &lines[2][..5]);
+    std::fs::write(&path, cut).unwrap();
+    let (code, again, said) = prove(20, &path, &[]);
+    assert_eq!((code, &again), (Some(0), &printed));
+    assert!(said.contains("1 read from it"), "{said}");
+    assert_eq!(verify(20, &path).0, Some(0));
+    let resumed = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(resumed.lines().count(), lines.len(), "{resumed}");
+
+    // A deadline leaves the refutations so far, exit 3, and the same command resumes.
+    let slow = dir.path().join("first-40.jsonl");
+    let (code, printed, said) = prove(40, &slow, &["--timeout", "0.5"]);
+    assert_eq!((code, printed.as_str()), (Some(3), ""), "{said}");
+    assert!(
+        said.contains("the same command resumes from them"),
+        "{said}"
+    );
+    assert!(
+        std::fs::read_to_string(&slow)
+            .unwrap()
+            .starts_with("{\"n\":40}\n")
+    );
+}
+
+#[test]
+fn a_wrong_proof_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("first-20.jsonl");
+    assert_eq!(prove(20, &path, &[]).0, Some(0));
+    let good = std::fs::read_to_string(&path).unwrap();
+    let all: Vec<Vec<u32>> = queens::Solutions::new(20)
+        .unwrap()
+        .take(2)
+        .map(|p| p.into_columns())
+        .collect();
+    let json = |s: &[u32]| serde_json::to_string(s).unwrap();
+    let refutations: Vec<&str> = good.lines().filter(|l| l.contains("refuted")).collect();
+    let cases = [
+        // A refutation removed.
+        (
+            good.replace(&format!("{}\n", refutations[0]), ""),
+            "not proved: no refutation of the prefix",
+        ),
+        // A later solution, every subtree before it claimed refuted: one is not.
+        (
+            format!(
+                "{{\"n\":20}}\n{}{{\"first\":{},\"searched_from\":20}}\n",
+                queens::FirstProof::needed(&all[1], 20)
+                    .iter()
+                    .map(|p| format!("{{\"refuted\":{}}}\n", json(p)))
+                    .collect::<String>(),
+                json(&all[1])
+            ),
+            "not proved: the prefix",
+        ),
+        // A board that is no solution.
+        (
+            good.replace(&json(&all[0]), &json(&[0; 20])),
+            "not proved: the claimed first solution is not a solution",
+        ),
+    ];
+    for (text, message) in cases {
+        std::fs::write(&path, &text).unwrap();
+        let (code, said) = verify(20, &path);
+        assert_eq!(code, Some(1), "{text}");
+        assert!(said.starts_with(message), "{said}\n{text}");
+    }
+    for (args, message) in [
+        (
+            &["solve", "20", "--proof", "p.jsonl"][..],
+            "use it with --limit 1",
+        ),
+        (
+            &["solve", "20", "-l", "2", "--proof", "p.jsonl"],
+            "use it with --limit 1",
+        ),
+        (
+            &["solve", "20", "-l", "1", "-u", "--proof", "p.jsonl"],
+            "cannot be used with",
+        ),
+        (&["verify", "--first", "20"], "required arguments"),
+    ] {
+        nqueens()
+            .args(args)
+            .current_dir(dir.path())
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicates::str::contains(message));
+    }
+    std::fs::write(&path, &good).unwrap();
+    nqueens()
+        .args(["solve", "21", "-l", "1", "--proof"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains(
+            "is a proof for n = 20, not n = 21",
+        ));
+    std::fs::write(&path, "{\"n\":20}\n{\"refuted\":\"x\"}\n").unwrap();
+    nqueens()
+        .args(["verify", "--first", "20"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains("line 2:"));
+}
