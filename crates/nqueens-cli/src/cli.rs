@@ -226,7 +226,17 @@ pub(crate) struct SolveArgs {
     /// --first N FILE`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["unique", "nth"])]
     pub(crate) proof: Option<PathBuf>,
+    /// Start at the first solution that begins with these columns of the first rows
+    /// ("0,2,4" or "[0, 2, 4]") or comes after every one that does. To resume a listing,
+    /// give its last solution: it is printed again. Listed by the walk guided by
+    /// completion proofs, at any n.
+    #[arg(long, value_name = "PREFIX", value_parser = parse_prefix, conflicts_with_all = ["unique", "nth", "proof"])]
+    pub(crate) from: Option<Prefix>,
 }
+
+/// The columns of a board's first rows, as `solve --from` takes them.
+#[derive(Debug, Clone)]
+pub(crate) struct Prefix(pub(crate) Vec<u32>);
 
 #[derive(Debug, Args)]
 #[command(allow_negative_numbers = true)]
@@ -575,6 +585,29 @@ fn parse_diags(s: &str) -> Result<usize, String> {
         (4 * COMPLETION_MAX_N) as u128,
     )
     .map(|v| v as usize)
+}
+
+/// Parses `solve --from`: columns separated by commas or spaces, in brackets or not; each
+/// checked against the board later, where n is known.
+fn parse_prefix(s: &str) -> Result<Prefix, String> {
+    let inner = s.trim();
+    let inner = inner
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .unwrap_or(inner);
+    inner
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            t.parse::<u32>().map_err(|_| {
+                format!(
+                    "'{}' is not a prefix: expected the columns of the first rows, from 0, as 0,2,4 or [0, 2, 4]",
+                    queens::limits::excerpt(s)
+                )
+            })
+        })
+        .collect::<Result<_, _>>()
+        .map(Prefix)
 }
 
 /// Parses `--index`, a share's number.

@@ -196,3 +196,56 @@ fn a_timeout_prints_the_first_solutions_whole_and_exits_3() {
             .stderr(predicates::str::contains(message));
     }
 }
+
+#[test]
+fn from_a_prefix_the_list_goes_on_in_order_and_resumes_a_cut_one() {
+    let all: Vec<String> = queens::Solutions::new(10)
+        .unwrap()
+        .map(|p| format!("{:?}", p.columns()))
+        .collect();
+    for (key, first) in [("3,5", "[3, 5"), ("[9, 7, 4]", "[9, 7, 4"), ("", "[0, 2")] {
+        let printed =
+            String::from_utf8(bytes(&["solve", "10", "-f", "columns", "--from", key])).unwrap();
+        let from = all.iter().position(|s| s.starts_with(first)).unwrap();
+        assert_eq!(printed.lines().collect::<Vec<_>>(), all[from..], "{key}");
+    }
+    // A list cut by --timeout goes on from its last solution, printed again.
+    let cut = nqueens()
+        .args(["solve", "16", "-f", "columns", "-t", "0.2"])
+        .output()
+        .unwrap();
+    assert_eq!(cut.status.code(), Some(3));
+    let cut = String::from_utf8(cut.stdout).unwrap();
+    let last = cut.lines().last().unwrap();
+    let more = String::from_utf8(bytes(&[
+        "solve", "16", "-f", "columns", "-l", "50", "--from", last,
+    ]))
+    .unwrap();
+    let expected: Vec<String> = queens::Solutions::new(16)
+        .unwrap()
+        .skip(cut.lines().count() - 1)
+        .take(50)
+        .map(|p| format!("{:?}", p.columns()))
+        .collect();
+    assert_eq!(more.lines().collect::<Vec<_>>(), expected);
+    for (args, message) in [
+        (
+            &["solve", "8", "--from", "0,1"][..],
+            "--from 0,1: the given rows are not a valid partial placement",
+        ),
+        (&["solve", "8", "--from", "9"], "outside the 8×8 board"),
+        (
+            &["solve", "8", "--from", "0,2,4,6,1,3,5,7,0"],
+            "9 rows were given for a board of 8 rows",
+        ),
+        (&["solve", "8", "--from", "a,b"], "is not a prefix"),
+        (&["solve", "8", "--from", "0", "-u"], "cannot be used with"),
+    ] {
+        nqueens()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicates::str::contains(message));
+    }
+}

@@ -38,17 +38,23 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         limit: args.limit,
         threads: args.threads,
         deadline: args.timeout.map(|t| started + Duration::from_secs_f64(t)),
+        from: args.from.as_ref().map(|p| p.0.clone()),
     };
-    let listed = if !args.unique && args.n >= LexWalk::FROM_N {
+    let listed = if args.from.is_some() || (!args.unique && args.n >= LexWalk::FROM_N) {
         hinting(args.n, |found| write_walked(&listing, out, found))?
     } else {
         write_all(&listing, out)?
     };
     if let Listed::Stopped(written) = listed {
         say!(
-            "nqueens: stopped by --timeout after {:.1} s, before the search ended: {written} solution{} printed",
+            "nqueens: stopped by --timeout after {:.1} s, before the search ended: {written} solution{} printed{}",
             started.elapsed().as_secs_f64(),
-            if written == 1 { "" } else { "s" }
+            if written == 1 { "" } else { "s" },
+            if args.unique {
+                ""
+            } else {
+                "; --from with the last one resumes the list there"
+            }
         );
         return Ok(Exit::Unknown);
     }
@@ -65,6 +71,9 @@ pub(crate) struct Listing {
     pub(crate) limit: Option<u64>,
     pub(crate) threads: Option<NonZeroUsize>,
     pub(crate) deadline: Option<Instant>,
+    /// Where the list starts: the first solution that begins with these columns or comes
+    /// after them; the walk lists it.
+    pub(crate) from: Option<Vec<u32>>,
 }
 
 impl Listing {
@@ -77,6 +86,7 @@ impl Listing {
             limit: None,
             threads: None,
             deadline: None,
+            from: None,
         }
     }
 }
@@ -188,6 +198,14 @@ fn write_walked(listing: &Listing, out: impl Write, found: &dyn Fn()) -> anyhow:
         ..
     } = listing;
     let mut walk = LexWalk::new(n)?;
+    if let Some(key) = &listing.from {
+        walk = walk.starting_at(key).map_err(|e| {
+            usage(format!(
+                "--from {}: {e}",
+                key.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+            ))
+        })?;
+    }
     if let Some(t) = threads {
         walk = walk.threads(t);
     }
@@ -289,6 +307,8 @@ pub(crate) fn write_all(listing: &Listing, mut out: impl Write) -> anyhow::Resul
         limit,
         threads,
         deadline,
+        // A listing with a start is the walk's.
+        from: _,
     } = listing;
     let limit = limit.unwrap_or(u64::MAX);
     let mut written = 0u64;

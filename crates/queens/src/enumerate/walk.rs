@@ -17,6 +17,7 @@ use std::time::Instant;
 
 use super::Solutions;
 use crate::bitboard::check_board;
+use crate::board::validate_rows;
 use crate::limits::MAX_N;
 use crate::{Completion, Error, Outcome};
 
@@ -58,6 +59,8 @@ pub struct LexWalk {
     ended: bool,
     /// Prefixes known to have no completion: not asked about again.
     refuted: HashSet<Vec<u32>>,
+    /// Where the walk starts: the first solution that starts with it or comes after it.
+    start: Vec<u32>,
 }
 
 impl LexWalk {
@@ -81,7 +84,33 @@ impl LexWalk {
             last: None,
             ended: false,
             refuted: HashSet::new(),
+            start: Vec::new(),
         })
+    }
+
+    /// The walk from the first solution that starts with `key`, the columns of the first
+    /// rows, or comes after every one that does, in lexicographic order: a listing resumed
+    /// from where it stopped, or the solutions of a subtree and those after it.
+    ///
+    /// Fails if `key` has more than n rows, or its queens stand off the board or attack
+    /// each other.
+    ///
+    /// ```
+    /// use queens::{LexWalk, Outcome, Solutions};
+    ///
+    /// // n = 8's solutions from the first that starts with 2, 4.
+    /// let mut walk = LexWalk::new(8)?.starting_at(&[2, 4])?;
+    /// let Outcome::Completed(s) = walk.next_solution(None)? else { unreachable!() };
+    /// let expected = Solutions::new(8)?.find(|p| p.columns() >= &[2, 4][..]).unwrap();
+    /// assert_eq!(s, expected);
+    /// assert!(LexWalk::new(8)?.starting_at(&[0, 1]).is_err()); // attacking
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn starting_at(mut self, key: &[u32]) -> Result<LexWalk, Error> {
+        check_board(self.n, key.len())?;
+        validate_rows(key, self.n).map_err(Error::InvalidPrefix)?;
+        self.start = key.to_vec();
+        Ok(self)
     }
 
     /// The threads each completion search runs on; by default one per core.
@@ -140,7 +169,7 @@ impl LexWalk {
             self.below = None;
         }
         let found = match self.last.clone() {
-            None => self.first_with(&[], deadline, refuted)?,
+            None => self.from_key(&self.start.clone(), deadline, refuted)?,
             Some(last) => self.after(&last, deadline, refuted)?,
         };
         match &found {
@@ -151,7 +180,35 @@ impl LexWalk {
         Ok(found)
     }
 
-    /// The first solution after `last`, every solution below its deepest prefix given:
+    /// The first solution that starts with `key` or comes after every one that does.
+    fn from_key(
+        &mut self,
+        key: &[u32],
+        deadline: Option<Instant>,
+        refuted: &mut dyn FnMut(&[u32]),
+    ) -> Result<Outcome, Error> {
+        let cut = self.searched_from();
+        if key.len() <= cut {
+            return match self.first_with(key, deadline, refuted)? {
+                Outcome::Impossible => self.after(key, deadline, refuted),
+                found => Ok(found),
+            };
+        }
+        // Below the rows the walk proves, the enumerator, from the key on.
+        let valid = "the key was checked, and its rows above the cut are a part of it";
+        let mut below = Solutions::with_prefix(self.n, &key[..cut]).expect(valid);
+        while let Some(s) = below.next_columns() {
+            if s[cut..key.len()] >= key[cut..] {
+                let first = crate::Placement::new(s.to_vec());
+                self.below = Some(below);
+                return Ok(Outcome::Completed(first));
+            }
+        }
+        self.after(&key[..cut], deadline, refuted)
+    }
+
+    /// The first solution after `last` (a solution, or a prefix of at most
+    /// [`LexWalk::searched_from`] rows), every solution below its deepest prefix given:
     /// the one that shares the longest prefix with it and continues on a larger column.
     fn after(
         &mut self,
@@ -160,7 +217,7 @@ impl LexWalk {
         refuted: &mut dyn FnMut(&[u32]),
     ) -> Result<Outcome, Error> {
         let n = self.n;
-        for depth in (0..n.saturating_sub(self.enumerate_rows)).rev() {
+        for depth in (0..last.len().min(self.searched_from())).rev() {
             let mut prefix = last[..depth].to_vec();
             for c in last[depth] + 1..n as u32 {
                 if attacked(&prefix, c) {
@@ -322,6 +379,49 @@ mod tests {
                 .collect();
             assert_eq!(walked(n, 4, 40), first, "n = {n}");
         }
+    }
+
+    #[test]
+    fn a_walk_from_any_key_lists_the_solutions_from_it_on() {
+        for n in 4..=8 {
+            let all: Vec<Vec<u32>> = Solutions::new(n)
+                .unwrap()
+                .map(|p| p.into_columns())
+                .collect();
+            let mut keys: Vec<Vec<u32>> = vec![vec![]];
+            for len in 1..=3.min(n) {
+                let mut more = Vec::new();
+                for k in keys.iter().filter(|k| k.len() == len - 1) {
+                    for c in 0..n as u32 {
+                        if !attacked(k, c) {
+                            more.push([&k[..], &[c]].concat());
+                        }
+                    }
+                }
+                keys.extend(more);
+            }
+            for key in &keys {
+                let from = all.iter().position(|s| s[..key.len()] >= key[..]);
+                let expected = from.map_or(&[][..], |i| &all[i..]);
+                // The key above the rows the walk proves, and below them.
+                for rows in [n - 1, 2] {
+                    let mut walk = LexWalk::new(n)
+                        .unwrap()
+                        .enumerating(rows)
+                        .starting_at(key)
+                        .unwrap();
+                    let mut got = Vec::new();
+                    while let Outcome::Completed(p) = walk.next_solution(None).unwrap() {
+                        got.push(p.into_columns());
+                    }
+                    assert_eq!(got, expected, "n = {n}, key {key:?}, rows {rows}");
+                }
+            }
+        }
+        let walk = LexWalk::new(8).unwrap();
+        assert!(walk.clone().starting_at(&[8]).is_err());
+        assert!(walk.clone().starting_at(&[0; 9]).is_err());
+        assert!(walk.starting_at(&[0, 1]).is_err());
     }
 
     #[test]
