@@ -169,7 +169,7 @@ impl LexWalk {
             self.below = None;
         }
         let found = match self.last.clone() {
-            None => self.from_key(&self.start.clone(), deadline, refuted)?,
+            None => self.first_at(&self.start.clone(), deadline, refuted)?,
             Some(last) => self.after(&last, deadline, refuted)?,
         };
         match &found {
@@ -181,7 +181,7 @@ impl LexWalk {
     }
 
     /// The first solution that starts with `key` or comes after every one that does.
-    fn from_key(
+    fn first_at(
         &mut self,
         key: &[u32],
         deadline: Option<Instant>,
