@@ -1,5 +1,6 @@
 //! `nqueens`: the command-line front end of the `queens` library.
 
+mod checkpoint;
 mod cli;
 mod cmd;
 mod error;

@@ -159,7 +159,7 @@ fn size(bytes: u64) -> String {
 }
 
 /// A share's fields in a fixed order, for checksums.
-fn digest_text(s: &Share) -> String {
+pub(crate) fn digest_text(s: &Share) -> String {
     format!("{}|{}|{}", s.total, s.half_turn, s.quarter_turn)
 }
 
@@ -346,132 +346,6 @@ fn host() -> String {
         .unwrap_or_else(|| "unknown".into())
 }
 
-/// A count's progress, as `count --checkpoint` keeps it.
-#[derive(Debug, Serialize, Deserialize)]
-pub(crate) struct Checkpoint {
-    format: String,
-    pub(crate) n: usize,
-    plan_version: u32,
-    pub(crate) plan_hash: String,
-    /// Finished units and their shares, by unit id.
-    pub(crate) done: std::collections::BTreeMap<usize, Share>,
-    /// SHA-256 over every other field, so that a damaged or edited checkpoint is refused
-    /// rather than trusted.
-    #[serde(default)]
-    checksum: String,
-}
-
-const CHECKPOINT_FORMAT: &str = "nqueens-checkpoint";
-
-impl Checkpoint {
-    pub(crate) fn new(plan: &Plan) -> Self {
-        Checkpoint {
-            format: CHECKPOINT_FORMAT.into(),
-            n: plan.n(),
-            plan_version: queens::counting::PLAN_VERSION,
-            plan_hash: plan.digest(),
-            done: Default::default(),
-            checksum: String::new(),
-        }
-    }
-
-    /// SHA-256 over every field but the checksum.
-    fn expected_checksum(&self) -> String {
-        let mut h = Sha256::new();
-        h.update(format!(
-            "{}|{}|{}|{}\n",
-            self.format, self.n, self.plan_version, self.plan_hash
-        ));
-        for (id, share) in &self.done {
-            h.update(format!("{id}|{}\n", digest_text(share)));
-        }
-        hex::encode(h.finalize())
-    }
-
-    /// The sum of the finished units' shares.
-    pub(crate) fn share(&self) -> Share {
-        checked_sum(self.done.values().copied())
-            .expect("checked when loaded, and made here from counts")
-    }
-
-    /// The checkpoint in `path` if there is one, refusing one made for another count.
-    pub(crate) fn load(path: &Path, plan: &Plan) -> anyhow::Result<Option<Checkpoint>> {
-        let text = match read_regular(path, STORE_MAX_BYTES) {
-            Ok(text) => text,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => {
-                return Err(usage(format!(
-                    "cannot read checkpoint {}: {e}",
-                    shown(path)
-                )));
-            }
-        };
-        let not_ours = || {
-            usage(format!(
-                "{} is not an nqueens checkpoint (delete it to start afresh)",
-                shown(path)
-            ))
-        };
-        let version: Version = serde_json::from_slice(&text).map_err(|_| not_ours())?;
-        if let Some(why) =
-            other_version(&format!("checkpoint {}", shown(path)), version.plan_version)
-        {
-            return Err(usage(format!(
-                "{why}: its partial counts cannot be reused; delete it to start afresh"
-            )));
-        }
-        let cp: Checkpoint = serde_json::from_slice(&text)
-            .ok()
-            .filter(|c: &Checkpoint| c.format == CHECKPOINT_FORMAT)
-            .ok_or_else(not_ours)?;
-        let damaged = |why: &str| {
-            usage(format!(
-                "checkpoint {} {why}: it cannot be trusted; delete it to start the count afresh",
-                shown(path)
-            ))
-        };
-        if cp.checksum != cp.expected_checksum() {
-            return Err(damaged(
-                "is damaged or was edited (its checksum does not match)",
-            ));
-        }
-        if cp.n != plan.n()
-            || cp.plan_version != queens::counting::PLAN_VERSION
-            || cp.plan_hash != plan.digest()
-        {
-            return Err(usage(format!(
-                "checkpoint {} is for a count of n = {} by plan version {} (plan {}), not for this one of n = {} by version {} (plan {}): use another file",
-                shown(path),
-                cp.n,
-                cp.plan_version,
-                short_hash(&cp.plan_hash),
-                plan.n(),
-                queens::counting::PLAN_VERSION,
-                short_hash(&plan.digest())
-            )));
-        }
-        if cp.done.keys().any(|&id| id >= plan.units().len()) {
-            return Err(damaged("names units that are not in the plan"));
-        }
-        if !cp.done.values().all(|share| share.is_consistent(plan.n())) {
-            return Err(damaged(
-                "holds a share with more solutions fixed by a quarter turn than by a half turn, or not in whole orbits",
-            ));
-        }
-        if checked_sum(cp.done.values().copied()).is_none() {
-            return Err(damaged("holds shares whose sum overflows"));
-        }
-        Ok(Some(cp))
-    }
-
-    pub(crate) fn save(&mut self, path: &Path) -> anyhow::Result<()> {
-        self.checksum = self.expected_checksum();
-        let bytes = serde_json::to_vec(self)?;
-        write_atomic(path, &bytes)
-            .with_context(|| format!("cannot write checkpoint {}", shown(path)))
-    }
-}
-
 impl UnitRecord {
     /// Reads the record in `path`, or says why it cannot be trusted for this plan.
     pub(crate) fn load(
@@ -508,46 +382,6 @@ impl UnitRecord {
 }
 
 /// The first 12 hex digits of a plan hash, enough to tell two plans apart in a message.
-fn short_hash(hash: &str) -> &str {
+pub(crate) fn short_hash(hash: &str) -> &str {
     hash.get(..12).unwrap_or(hash)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A checkpoint forged with a valid checksum is still refused when its numbers cannot
-    /// come from a count.
-    #[test]
-    fn forged_checkpoints_are_refused_by_their_numbers() {
-        let plan = queens::counting::plan(8).unwrap();
-        let path = std::env::temp_dir().join(format!("nqueens-forged-{}.json", std::process::id()));
-        let forged = |shares: &[Share]| {
-            let mut cp = Checkpoint::new(&plan);
-            for (id, &t) in shares.iter().enumerate() {
-                cp.done.insert(id, t);
-            }
-            cp.save(&path).unwrap();
-            let err = Checkpoint::load(&path, &plan).unwrap_err().to_string();
-            assert!(err.contains("delete it to start the count afresh"), "{err}");
-            err
-        };
-        let odd = Share {
-            total: 0,
-            half_turn: 4,
-            quarter_turn: 1,
-        };
-        assert!(forged(&[odd]).contains("not in whole orbits"));
-        let huge = Share {
-            total: u128::MAX,
-            ..Share::default()
-        };
-        assert!(forged(&[huge, huge]).contains("sum overflows"));
-        // And an honest one loads.
-        let mut cp = Checkpoint::new(&plan);
-        cp.done.insert(0, plan.units()[0].count());
-        cp.save(&path).unwrap();
-        assert!(Checkpoint::load(&path, &plan).unwrap().is_some());
-        std::fs::remove_file(&path).unwrap();
-    }
 }

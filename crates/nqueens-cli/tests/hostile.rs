@@ -563,7 +563,7 @@ fn an_edited_checkpoint_is_refused_until_removed() {
     let with_total = |t: u128| format!("{}{t}{}", &good[..at], &good[at + len..]);
     refused(
         with_total(total + 1000),
-        "is damaged or was edited (its checksum does not match)",
+        "is damaged or was edited (the checksum of line 2 does not match)",
     );
     refused(with_total(u128::MAX), "delete it to start the count afresh");
     let checksum = good.find("\"checksum\":\"").unwrap() + "\"checksum\":\"".len();
@@ -574,7 +574,7 @@ fn an_edited_checkpoint_is_refused_until_removed() {
             "0".repeat(64),
             &good[checksum + 64..]
         ),
-        "its checksum does not match",
+        "is damaged or was edited (its header's checksum does not match)",
     );
     std::fs::remove_file(&cp).unwrap();
     nqueens()

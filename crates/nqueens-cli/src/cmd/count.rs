@@ -14,7 +14,7 @@ use queens::{
 
 use crate::error::{Exit, shown, usage};
 
-use crate::store::Checkpoint;
+use crate::checkpoint::Checkpoint;
 
 use crate::cli::CountArgs;
 
@@ -50,20 +50,19 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<Exit> {
 /// How often a checkpoint is rewritten while units finish.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
 
-/// Counts the units the checkpoint at `path` lacks, saving it as they finish.
+/// Counts the units the checkpoint at `path` lacks, appending them to it as they finish.
 fn count_with_checkpoint(
     counter: &Counter,
     plan: &Plan,
     path: &Path,
     progress: &ProgressBar,
 ) -> anyhow::Result<Tally> {
-    let mut checkpoint = Checkpoint::load(path, plan)?.unwrap_or_else(|| Checkpoint::new(plan));
-    // Fail now, not after the first units, if the file cannot be written.
-    checkpoint.save(path)?;
+    // Fails now, not after the first units, if the file cannot be written.
+    let checkpoint = Checkpoint::open(path, plan)?;
     let todo: Vec<Unit> = plan
         .units()
         .iter()
-        .filter(|u| !checkpoint.done.contains_key(&u.id()))
+        .filter(|u| !checkpoint.is_done(u.id()))
         .copied()
         .collect();
     progress.inc(plan.cost() - todo.iter().map(Unit::cost).sum::<u64>());
@@ -72,9 +71,9 @@ fn count_with_checkpoint(
         progress.inc(unit.cost());
         let mut guard = state.lock().expect("a checkpoint writer panicked");
         let (checkpoint, saved, failure) = &mut *guard;
-        checkpoint.done.insert(unit.id(), share);
+        checkpoint.add(unit.id(), share);
         if saved.elapsed() >= CHECKPOINT_EVERY && failure.is_none() {
-            if let Err(e) = checkpoint.save(path) {
+            if let Err(e) = checkpoint.save() {
                 *failure = Some(e);
             }
             *saved = Instant::now();
@@ -84,7 +83,8 @@ fn count_with_checkpoint(
     if let Some(e) = failure {
         return Err(e);
     }
-    checkpoint.save(path)?;
+    // The finished count's log is its header and one line.
+    checkpoint.compact()?;
     checkpoint.share().tally(plan.n()).ok_or_else(|| {
         usage(format!(
             "checkpoint {} holds shares that do not add up to whole classes of solutions: it cannot be trusted; delete it to start the count afresh",
