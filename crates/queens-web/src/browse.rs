@@ -1,6 +1,6 @@
 //! Stepping through the solutions, and finding where a board stands among them.
 
-use queens::{Solutions, UniqueSolutions};
+use queens::{LexWalk, Outcome, Solutions, UniqueSolutions};
 use wasm_bindgen::prelude::*;
 
 use crate::check_n;
@@ -34,6 +34,13 @@ pub fn neighbour(n: u32, unique: bool, key: &[i32], forward: bool) -> Vec<u32> {
     let n = n as usize;
     if check_n(n as u32).is_err() || key.len() != n {
         return Vec::new();
+    }
+    if forward
+        && !unique
+        && n >= LexWalk::FROM_N
+        && let Some(s) = walked_after(n, key)
+    {
+        return s;
     }
     let last = n as i32 - 1;
     // Backwards is forwards on the mirror image, where an empty row (-1) sorts last (n).
@@ -86,6 +93,27 @@ pub fn neighbour(n: u32, unique: bool, key: &[i32], forward: bool) -> Vec<u32> {
         }
     }
     Vec::new()
+}
+
+/// The first solution after `key` by the walk guided by completion proofs, which finds
+/// the first solutions of large boards far sooner than the search row by row (n = 32:
+/// 0.12 s against 1.0 s, natively); `None` where the key's rows above its first empty
+/// one attack each other, which the search row by row handles.
+fn walked_after(n: usize, key: &[i32]) -> Option<Vec<u32>> {
+    let filled = key.iter().position(|&c| c < 0).unwrap_or(n);
+    let prefix: Vec<u32> = key[..filled]
+        .iter()
+        .map(|&c| u32::try_from(c).ok().filter(|&c| (c as usize) < n))
+        .collect::<Option<_>>()?;
+    let mut walk = LexWalk::new(n).ok()?.starting_at(&prefix).ok()?;
+    loop {
+        match walk.next_solution(None).ok()? {
+            // A whole board that is a solution: the one after it.
+            Outcome::Completed(p) if p.columns() == prefix.as_slice() => continue,
+            Outcome::Completed(p) => return Some(p.into_columns()),
+            _ => return Some(Vec::new()),
+        }
+    }
 }
 
 /// How many distinct boards the class of the solution `columns` holds under the 8
@@ -187,6 +215,25 @@ mod tests {
                 assert_eq!(prev, before.unwrap_or_default(), "n = {n}");
             }
         }
+    }
+
+    #[test]
+    fn large_boards_step_forward_by_the_walk_as_by_the_search() {
+        let n = 30;
+        let first: Vec<Vec<u32>> = Solutions::new(n)
+            .unwrap()
+            .take(3)
+            .map(|p| p.into_columns())
+            .collect();
+        assert_eq!(neighbour(n as u32, false, &[-1; 30], true), first[0]);
+        assert_eq!(neighbour(n as u32, false, &key(&first[0]), true), first[1]);
+        assert_eq!(neighbour(n as u32, false, &key(&first[1]), true), first[2]);
+        // A key whose rows attack each other goes to the search row by row.
+        let mut attacking = vec![-1; 30];
+        attacking[..2].copy_from_slice(&[0, 1]);
+        let after = neighbour(n as u32, false, &attacking, true);
+        let expected = Solutions::with_prefix(n, &[0, 2]).unwrap().next().unwrap();
+        assert_eq!(after, expected.columns());
     }
 
     #[test]

@@ -329,7 +329,9 @@ fn the_page_works_in_a_real_browser() {
         "document.getElementById('count').dataset.value === '92'",
         20,
     );
-    browser.wait_for("!document.getElementById('where').hidden", 5);
+    // The line says at once that the board is a solution, and its number once the
+    // ranker has it.
+    browser.wait_for("document.getElementById('position').textContent !== ''", 5);
     let index = queens::Solutions::new(8)
         .unwrap()
         .position(|p| p.columns() == columns)
