@@ -188,17 +188,25 @@ impl Board {
         self.columns.len()
     }
 
-    fn __getitem__(&self, row: isize) -> PyResult<u32> {
-        let n = self.columns.len() as isize;
-        let i = if row < 0 { row + n } else { row };
+    fn __getitem__(&self, row: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let n = self.columns.len() as i64;
+        let off = || {
+            pyo3::exceptions::PyIndexError::new_err(format!(
+                "row {row} is not on a board of {n} rows: a row is from {} to {}",
+                -n,
+                n - 1
+            ))
+        };
+        let r = match args::int(row, "row") {
+            Ok(r) => r,
+            Err(e) if e.is_instance_of::<PyValueError>(row.py()) => return Err(off()),
+            Err(e) => return Err(e),
+        };
+        let i = if r < 0 { r + n } else { r };
         usize::try_from(i)
             .ok()
             .and_then(|i| self.columns.get(i).copied())
-            .ok_or_else(|| {
-                pyo3::exceptions::PyIndexError::new_err(format!(
-                    "row {row} is not on a board of {n} rows"
-                ))
-            })
+            .ok_or_else(off)
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -295,8 +303,15 @@ impl Board {
     }
 
     /// The board under one of the 8 symmetries (see `queens.SYMMETRIES`).
-    fn transform(&self, symmetry: &str) -> PyResult<Board> {
-        let s = Board::symmetry(symmetry)?;
+    fn transform(&self, symmetry: &Bound<'_, PyAny>) -> PyResult<Board> {
+        let name: String = symmetry.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "expected a symmetry's name (one of {}), got {}",
+                SYMMETRY_NAMES.join(", "),
+                type_name(symmetry)
+            ))
+        })?;
+        let s = Board::symmetry(&name)?;
         self.check_permutation()?;
         Ok(Board::from_columns(s.apply(&self.columns)))
     }
@@ -405,7 +420,13 @@ pub(crate) fn columns_of(value: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
     }
     unordered(value)?;
     value
-        .try_iter()?
+        .try_iter()
+        .map_err(|_| {
+            PyTypeError::new_err(format!(
+                "expected the columns in row order (a list, tuple, range, numpy array or Board), got {}",
+                type_name(value)
+            ))
+        })?
         .enumerate()
         .map(|(row, item)| column(row, i128::from(args::int(&item?, "a column")?)))
         .collect()
@@ -430,9 +451,26 @@ fn unordered(value: &Bound<'_, PyAny>) -> PyResult<()> {
         return Ok(());
     };
     Err(PyTypeError::new_err(format!(
-        "expected the columns in row order (a list, tuple, range, numpy array or Board), got a {}: {why}",
-        value.get_type().name()?
+        "expected the columns in row order (a list, tuple, range, numpy array or Board), got {}: {why}",
+        type_name(value)
     )))
+}
+
+/// "an int", "a set", "None": what a value is, for messages.
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    if value.is_none() {
+        return "None".to_owned();
+    }
+    let name = value
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".to_owned(), |n| n.to_string());
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {name}")
 }
 
 fn column(row: usize, c: i128) -> PyResult<u32> {

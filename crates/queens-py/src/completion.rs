@@ -158,14 +158,15 @@ impl Completion {
         s: &Bound<'py, PyAny>,
     ) -> PyResult<PyRefMut<'py, Self>> {
         let n = slf.problem.n();
-        let s = args::int(s, "s")?;
-        let diagonal = Diagonal::with_sum(n, s).ok_or_else(|| match n {
-            0 => PyValueError::new_err("the 0 × 0 board has no diagonals"),
-            _ => PyValueError::new_err(format!(
-                "s = {s} is out of range: a sum diagonal is from 0 to {}",
-                2 * n - 2
-            )),
-        })?;
+        if n == 0 {
+            return Err(PyValueError::new_err("the 0 × 0 board has no diagonals"));
+        }
+        let diagonal = args::in_range(
+            s,
+            "s",
+            |s| Diagonal::with_sum(n, s),
+            &format!("a sum diagonal is from 0 to {}", 2 * n - 2),
+        )?;
         Ok(Completion::with(slf, |p| p.exclude(diagonal)))
     }
 
@@ -175,15 +176,19 @@ impl Completion {
         d: &Bound<'py, PyAny>,
     ) -> PyResult<PyRefMut<'py, Self>> {
         let n = slf.problem.n();
-        let d = args::int(d, "d")?;
-        let diagonal = Diagonal::with_difference(n, d).ok_or_else(|| match n {
-            0 => PyValueError::new_err("the 0 × 0 board has no diagonals"),
-            _ => PyValueError::new_err(format!(
-                "d = {d} is out of range: a difference diagonal is from {} to {}",
+        if n == 0 {
+            return Err(PyValueError::new_err("the 0 × 0 board has no diagonals"));
+        }
+        let diagonal = args::in_range(
+            d,
+            "d",
+            |d| Diagonal::with_difference(n, d),
+            &format!(
+                "a difference diagonal is from {} to {}",
                 1 - n as i64,
                 n - 1
-            )),
-        })?;
+            ),
+        )?;
         Ok(Completion::with(slf, |p| p.exclude(diagonal)))
     }
 
@@ -522,7 +527,10 @@ pub(crate) fn instance(
             d,
             "diagonals",
             drawn.diagonals.len(),
-            &format!("this instance drew {} diagonals", drawn.diagonals.len()),
+            &format!(
+                "diagonals is from 0 to {}, the diagonals this instance drew",
+                drawn.diagonals.len()
+            ),
         )?,
         None => drawn.diagonals.len(),
     };

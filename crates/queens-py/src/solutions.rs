@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use queens::limits::{CONSTRUCT_MAX_N, MAX_N, RANDOM_MAX_N, RANK_MAX_N};
-use queens::{Solutions, UniqueSolutions};
+use queens::{LexWalk, Outcome, Solutions, UniqueSolutions};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -21,15 +21,30 @@ use crate::run::interruptible;
 enum Source {
     All(Solutions),
     Unique(UniqueSolutions),
+    /// From n = 30, where the walk guided by completion proofs finds the first solutions
+    /// far sooner than the search; the last solution it gave.
+    Walk(Box<LexWalk>, Vec<u32>),
 }
 
 impl Source {
     fn new(n: usize, unique: bool) -> Result<Source, queens::Error> {
         Ok(if unique {
             Source::Unique(UniqueSolutions::new(n)?)
+        } else if n >= LexWalk::FROM_N {
+            Source::Walk(Box::new(LexWalk::new(n)?), Vec::new())
         } else {
             Source::All(Solutions::new(n)?)
         })
+    }
+
+    /// The source with its walk's completion searches stopped by `cancel`.
+    fn cancel_on(self, cancel: &queens::Cancel) -> Source {
+        match self {
+            Source::Walk(walk, last) => {
+                Source::Walk(Box::new(walk.cancel_on(cancel.clone())), last)
+            }
+            other => other,
+        }
     }
 
     /// The solutions whose first queen is in column `first`, below `n`.
@@ -46,6 +61,14 @@ impl Source {
         match self {
             Source::All(s) => s.next_columns(),
             Source::Unique(s) => s.next_columns(),
+            // Cancelled, the walk ends here: the caller raises the interrupt.
+            Source::Walk(walk, last) => match walk.next_solution(None) {
+                Ok(Outcome::Completed(p)) => {
+                    *last = p.into_columns();
+                    Some(last)
+                }
+                _ => None,
+            },
         }
     }
 }
@@ -148,8 +171,9 @@ pub(crate) fn solve<'py>(
         None => usize::MAX,
     };
     // Fails here, before any thread starts, on a bad n.
-    let mut source = Source::new(n, unique).map_err(args::error)?;
+    let source = Source::new(n, unique).map_err(args::error)?;
     let (cells, k) = interruptible(py, None, |cancel, _| {
+        let mut source = source.cancel_on(cancel);
         if limit == usize::MAX && n >= PARALLEL_MIN_N {
             // All of them: each first-row column on a core of its own, joined in order.
             let parts: Vec<Vec<u8>> = (0..n as u32)

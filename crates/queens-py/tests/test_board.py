@@ -171,3 +171,23 @@ def test_picture_widths_out_of_range_are_refused(pixels, error, message):
     with pytest.raises(error, match=message):
         queens.Board([1, 3, 0, 2]).svg(pixels=pixels)
     assert 'width="16"' in queens.Board([1, 3, 0, 2]).svg(pixels=16)
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: queens.Board(None), TypeError, "got None"),
+        (lambda: queens.verify(5), TypeError, "got an int"),
+        (lambda: queens.Board([1, 3, 0, 2])[2**70], IndexError, "a row is from -4 to 3"),
+        (lambda: queens.Board([1, 3, 0, 2])[4], IndexError, "row 4 is not on a board of 4 rows"),
+        (lambda: queens.Board([1, 3, 0, 2]).transform(1), TypeError, "expected a symmetry's name"),
+        (lambda: queens.gallery(5), TypeError, "gallery takes an iterable"),
+        (lambda: queens.Completion(8).exclude_difference(-(2**70)), ValueError, "a difference diagonal is from -7 to 7"),
+        (lambda: queens.Completion(8).exclude_sum(2**70), ValueError, "a sum diagonal is from 0 to 14"),
+        (lambda: queens.instance(8, diagonals=-1), ValueError, "diagonals is from 0 to"),
+    ],
+)
+def test_more_bad_arguments_name_what_is_allowed(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+    assert queens.Board([1, 3, 0, 2])[-1] == 2

@@ -206,3 +206,23 @@ def test_asarray_of_a_board_refuses_a_type_that_would_wrap():
     with pytest.raises(ValueError, match="needs a wider type"):
         np.asarray(board, dtype=np.int8)
     assert np.asarray(board, dtype=np.int64).tolist() == list(board.columns)
+
+
+def test_large_boards_come_from_the_walk_in_order_and_stop_on_ctrl_c():
+    import os
+    import signal
+    import threading
+    import time
+
+    first = queens.solve(31, limit=20)
+    assert first.shape == (20, 31)
+    assert all(queens.is_solution(row) for row in first)
+    assert [tuple(r) for r in first] == sorted({tuple(r) for r in first})
+    assert tuple(first[0]) == next(iter(queens.solutions(31)))
+    # n = 44's first solution takes the walk far longer than this test: Ctrl-C stops it.
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        queens.solve(44, limit=1)
+    assert time.perf_counter() - started < 10

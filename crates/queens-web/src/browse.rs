@@ -116,6 +116,22 @@ fn walked_after(n: usize, key: &[i32]) -> Option<Vec<u32>> {
     }
 }
 
+/// The smallest of the 8 images of the solution `columns` in lexicographic order: the
+/// one that stands for its class, which Next and Prev with one per class step from;
+/// empty when `columns` is not a solution.
+///
+/// ```
+/// assert_eq!(queens_web::smallest_image(&[2, 0, 3, 1]), [1, 3, 0, 2]);
+/// assert!(queens_web::smallest_image(&[0, 1]).is_empty());
+/// ```
+#[wasm_bindgen]
+pub fn smallest_image(columns: &[u32]) -> Vec<u32> {
+    if queens::validate(columns).is_err() {
+        return Vec::new();
+    }
+    queens::symmetry::canonical(columns)
+}
+
 /// How many distinct boards the class of the solution `columns` holds under the 8
 /// rotations and reflections: 8, 4, 2 or 1; 0 when `columns` is not a solution.
 ///

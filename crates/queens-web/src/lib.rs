@@ -15,7 +15,7 @@ mod browse;
 mod count;
 
 pub use animation::Animation;
-pub use browse::{RANK_MAX_N, class_rank, class_size, neighbour, rank};
+pub use browse::{RANK_MAX_N, class_rank, class_size, neighbour, rank, smallest_image};
 pub use count::Count;
 
 /// The largest board the page offers.

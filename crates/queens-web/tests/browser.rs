@@ -913,9 +913,27 @@ fn the_page_follows_the_board_at_every_size() {
             queens::symmetry::class_size(&all[77])
         )
     );
+    // Solve keeps a board that is a solution already, and its number.
+    browser.click("#solve");
+    assert!(
+        browser
+            .text("#status")
+            .starts_with("This board is already solved")
+    );
+    assert_eq!(browser.text("#position"), (class + 1).to_string());
+    // Next and Prev step from the board's class, whichever of its images is shown.
+    if class + 1 < reps.len() {
+        browser.click("#next");
+        position(&browser, class + 2);
+        assert_eq!(browser.columns(), reps[class + 1]);
+        browser.click("#prev");
+        position(&browser, class + 1);
+        assert_eq!(browser.columns(), reps[class]);
+    }
+    browser.open(&at(&url, "#n=8&q=0.0"));
     browser.click("#solve");
     browser.wait_for(
-        "document.getElementById('status').textContent.startsWith('Solved')",
+        "document.getElementById('status').textContent.startsWith('Solved in')",
         5,
     );
     browser.wait_for(
@@ -955,6 +973,27 @@ fn the_page_follows_the_board_at_every_size() {
         5,
     );
     browser.wait_for("location.hash === '#n=6&q=0.1'", 5);
+    // The kept queen is on the board: counted, and Next goes on from it.
+    assert_eq!(browser.text("#status"), "1 of 6 queens placed.");
+    browser.click("#next");
+    browser.wait_for(
+        "document.querySelectorAll('#board .square svg').length === 6",
+        5,
+    );
+    assert_eq!(
+        browser.columns(),
+        queens::Solutions::with_prefix(6, &[1])
+            .unwrap()
+            .next()
+            .unwrap()
+            .columns()
+    );
+    // Clear empties the board, during the animation and after it, kept queens and all.
+    browser.open(&at(&url, "#n=6&q=3.1"));
+    browser.click("#step");
+    browser.click("#clear");
+    assert!(browser.queens().is_empty());
+    browser.wait_for("location.hash === '#n=6'", 5);
 
     // Solve and a new n during the animation work from the learner's queens, never the
     // search's: here none, then one.

@@ -2,7 +2,7 @@
 // (pkg/queens_web.js, built from crates/queens-web), the same code as the command line.
 // Work that can take long (counting, solving, browsing) runs in worker.js; the little
 // the drawing needs (attacked squares, the animation's next step) runs here.
-import init, { Animation, attacking_pair, class_size, images, max_n, picture, queen_path, solvable } from "./pkg/queens_web.js";
+import init, { Animation, attacking_pair, class_size, images, max_n, picture, queen_path, smallest_image, solvable } from "./pkg/queens_web.js";
 import {
   boardKey,
   buildBoard,
@@ -106,7 +106,8 @@ function describeBoard(conflicts) {
   } else if (!solvable(n)) {
     status(`n = ${n} has no solution: every way to place ${n} queens puts two in one line.`);
   } else {
-    status(`${position.queens.size} of ${plural(n, "queen")} placed.`);
+    // The learner's kept queens the animation has not reached count as placed.
+    status(`${position.queens.size + position.pending.length} of ${plural(n, "queen")} placed.`);
   }
 }
 
@@ -305,10 +306,10 @@ async function browse(forward) {
   const unique = $("unique").checked;
   const edit = state.edit;
   // Next and Prev go from the board shown, whatever put it there: its number, when known,
-  // numbers its neighbour.
-  const key = boardKey();
-  const here = state.solution?.unique === unique ? state.solution.index : null;
+  // numbers its neighbour. With one per class, from the board's class: its smallest image.
   const isSolution = columnsOfBoard() !== null && attacking_pair(n, flat()).length === 0;
+  const key = unique && isSolution ? Array.from(smallest_image(Uint32Array.from(columnsOfBoard()))) : boardKey();
+  const here = state.solution?.unique === unique ? state.solution.index : null;
   // Past n = 30 the first solution in lexicographic order can take the search seconds.
   const slow = setTimeout(() => {
     if (edit === state.edit) status(`Looking for the ${forward ? "next" : "previous"} solution in lexicographic order…`);
@@ -324,6 +325,7 @@ async function browse(forward) {
       return;
     }
     let index = here === null ? null : here + (forward ? 1n : -1n);
+    if (index !== null && index < 0n) index = null;
     if (index === null && forward && key.every((c) => c === -1)) index = 0n;
     resetAnimation();
     fromColumns(columns);
@@ -350,6 +352,11 @@ async function solve() {
   if (pair.length > 0) {
     const [r1, c1, r2, c2] = pair;
     status(`${squareName(r1, c1)} and ${squareName(r2, c2)} attack each other: take one away, then solve.`, true);
+    return;
+  }
+  // A solution already: it stays, with its number.
+  if (columnsOfBoard() !== null) {
+    status(`This board is already solved: ${plural(n, "queen")}, none attacking another.`);
     return;
   }
   helper.cancel();
@@ -756,7 +763,9 @@ async function share() {
   }
 }
 
+// Clear empties the board: an animation ends without giving back the queens it kept.
 function clear() {
+  resetAnimation();
   position.queens.clear();
   edited();
 }

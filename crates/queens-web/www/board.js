@@ -36,7 +36,8 @@ export function fromColumns(columns) {
  * leftmost, if several), or -1 for a row without one. */
 export function boardKey() {
   const key = new Array(position.n).fill(-1);
-  for (const [r, c] of pairs()) if (key[r] === -1 || c < key[r]) key[r] = c;
+  // The learner's kept queens the animation has not reached are on the board too.
+  for (const [r, c] of [...pairs(), ...position.pending]) if (key[r] === -1 || c < key[r]) key[r] = c;
   return key;
 }
 

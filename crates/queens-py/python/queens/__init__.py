@@ -119,7 +119,13 @@ class Gallery(list):  # type: ignore[type-arg]
 def gallery(boards: Iterable[object]) -> Gallery:
     """The boards (``Board``s or column arrays) as a :class:`Gallery`, drawn side by side
     in a notebook: ``gallery(solutions(6))``, ``gallery(board.images())``."""
-    return Gallery(b if isinstance(b, Board) else Board(b) for b in boards)
+    try:
+        items = iter(boards)
+    except TypeError:
+        raise TypeError(
+            f"gallery takes an iterable of boards or column arrays, got {type(boards).__name__}"
+        ) from None
+    return Gallery(b if isinstance(b, Board) else Board(b) for b in items)
 
 
 def _progress_hook(progress: Progress, n: int):

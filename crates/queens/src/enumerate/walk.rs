@@ -19,7 +19,7 @@ use super::Solutions;
 use crate::bitboard::check_board;
 use crate::board::validate_rows;
 use crate::limits::MAX_N;
-use crate::{Completion, Error, Outcome};
+use crate::{Cancel, Completion, Error, Outcome};
 
 /// Rows left below which a prefix is finished by the enumerator, whose search of so few
 /// rows costs less than setting up the completion search's proof.
@@ -61,6 +61,8 @@ pub struct LexWalk {
     refuted: HashSet<Vec<u32>>,
     /// Where the walk starts: the first solution that starts with it or comes after it.
     start: Vec<u32>,
+    /// Stops the completion searches.
+    cancel: Option<Cancel>,
 }
 
 impl LexWalk {
@@ -85,7 +87,15 @@ impl LexWalk {
             ended: false,
             refuted: HashSet::new(),
             start: Vec::new(),
+            cancel: None,
         })
+    }
+
+    /// Stops the walk's completion searches when `cancel` is cancelled: the question in
+    /// flight ends with [`Error::Cancelled`], within a few thousand nodes of its search.
+    pub fn cancel_on(mut self, cancel: Cancel) -> LexWalk {
+        self.cancel = Some(cancel);
+        self
     }
 
     /// The walk from the first solution that starts with `key`, the columns of the first
@@ -313,6 +323,9 @@ impl LexWalk {
         let mut problem = Completion::new(self.n);
         if let Some(t) = self.threads {
             problem = problem.threads(t);
+        }
+        if let Some(cancel) = &self.cancel {
+            problem = problem.cancel_on(cancel.clone());
         }
         let problem = prefix
             .iter()
