@@ -397,6 +397,13 @@ pub(crate) fn columns_of(value: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
             }
         )*};
     }
+    if value.hasattr("mask")?
+        && value.is_instance(&value.py().import("numpy.ma")?.getattr("MaskedArray")?)?
+    {
+        return Err(PyTypeError::new_err(
+            "expected the columns in row order, got a masked array: its masked entries are no columns; fill or compress it first",
+        ));
+    }
     from_array!(u8, u16, u32, u64, i8, i16, i32, i64);
     if let Ok(array) = value.cast::<numpy::PyUntypedArray>() {
         let kind: String = array.dtype().getattr("kind")?.extract()?;
@@ -412,11 +419,17 @@ pub(crate) fn columns_of(value: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
                 .map(|(row, item)| column(row, i128::from(args::int(&item?, "a column")?)))
                 .collect();
         }
-        return Err(PyValueError::new_err(format!(
+        let message = format!(
             "expected a 1-D array of integers, got a {}-D array of {}",
             array.ndim(),
             array.dtype()
-        )));
+        );
+        // A wrong shape is a value's fault; numbers that are not integers, a type's.
+        return Err(if array.ndim() == 1 {
+            PyTypeError::new_err(message)
+        } else {
+            PyValueError::new_err(message)
+        });
     }
     unordered(value)?;
     value

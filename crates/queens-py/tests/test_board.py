@@ -185,6 +185,8 @@ def test_picture_widths_out_of_range_are_refused(pixels, error, message):
         (lambda: queens.Completion(8).exclude_difference(-(2**70)), ValueError, "a difference diagonal is from -7 to 7"),
         (lambda: queens.Completion(8).exclude_sum(2**70), ValueError, "a sum diagonal is from 0 to 14"),
         (lambda: queens.instance(8, diagonals=-1), ValueError, "diagonals is from 0 to"),
+        (lambda: queens.Board(np.array([1.0, 3.0, 0.0, 2.0])), TypeError, "array of float64"),
+        (lambda: queens.Board(np.ma.masked_array([1, 3, 0, 2], mask=[0, 1, 0, 0])), TypeError, "masked array"),
     ],
 )
 def test_more_bad_arguments_name_what_is_allowed(call, error, message):
