@@ -95,6 +95,14 @@ impl Browser {
     fn open(&self, url: &str) {
         self.post("url", json!({ "url": url }));
         self.wait_for("document.body.dataset.ready === 'true'", 20);
+        // A new address on the same page is taken in by a hashchange event, which may
+        // still be queued when the navigation returns.
+        if let Some(at) = url.find('#') {
+            self.wait_for(
+                &format!("document.body.dataset.address === {}", json!(&url[at..])),
+                10,
+            );
+        }
     }
 
     fn script(&self, code: &str) -> Value {

@@ -735,7 +735,8 @@ function readN() {
 // The address: #n=8&q=0.1_3.2 (row.column pairs, from 0). What it asks for that the page
 // cannot show is named, never silently replaced.
 function fromAddress() {
-  const params = new URLSearchParams(location.hash.slice(1));
+  const address = location.hash;
+  const params = new URLSearchParams(address.slice(1));
   const asked = Number(params.get("n") || 8);
   const n = Number.isInteger(asked) && asked >= 1 && asked <= maxN ? asked : 8;
   const pairs = (params.get("q") || "").split("_").filter(Boolean);
@@ -751,6 +752,8 @@ function fromAddress() {
   const dropped = pairs.length - q.length;
   if (dropped > 0) problems.push(`names ${plural(dropped, "square")} not on the ${n}×${n} board, left out`);
   if (problems.length > 0) status(`The address ${problems.join("; it ")}.`, true);
+  // Which address the board shows: the browser tests wait for it after a navigation.
+  document.body.dataset.address = address;
 }
 
 async function share() {
