@@ -173,6 +173,8 @@ impl Checkpoint {
             log: None,
         };
         let text = match read_regular(path, STORE_MAX_BYTES) {
+            // An empty file (`mktemp`'s) is a new checkpoint.
+            Ok(text) if text.iter().all(u8::is_ascii_whitespace) => None,
             Ok(text) => Some(text),
             Err(e) if e.kind() == io::ErrorKind::NotFound => None,
             Err(e) => {
@@ -410,6 +412,8 @@ mod tests {
         let plan = queens::counting::plan(8).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("cp.log");
+        // An empty file, as `mktemp` makes, is a new checkpoint.
+        std::fs::write(&path, "").unwrap();
         let mut cp = Checkpoint::open(&path, &plan).unwrap();
         cp.add(0, plan.units()[0].count());
         cp.save().unwrap();

@@ -590,21 +590,35 @@ fn parse_diags(s: &str) -> Result<usize, String> {
 /// Parses `solve --from`: columns separated by commas or spaces, in brackets or not; each
 /// checked against the board later, where n is known.
 fn parse_prefix(s: &str) -> Result<Prefix, String> {
+    let bad = || {
+        format!(
+            "'{}' is not a prefix: expected the columns of the first rows, from 0, as 0,2,4 or [0, 2, 4]",
+            queens::limits::excerpt(s)
+        )
+    };
     let inner = s.trim();
-    let inner = inner
-        .strip_prefix('[')
-        .and_then(|t| t.strip_suffix(']'))
-        .unwrap_or(inner);
-    inner
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|t| !t.is_empty())
+    let inner = match (inner.strip_prefix('['), inner.strip_suffix(']')) {
+        (Some(_), Some(_)) => &inner[1..inner.len() - 1],
+        (None, None) => inner,
+        _ => return Err(bad()),
+    };
+    if inner.trim().is_empty() {
+        return Ok(Prefix(Vec::new()));
+    }
+    // Commas separate the columns, with spaces around them or not; or spaces alone.
+    let tokens: Vec<&str> = if inner.contains(',') {
+        inner.split(',').map(str::trim).collect()
+    } else {
+        inner.split_whitespace().collect()
+    };
+    tokens
+        .iter()
         .map(|t| {
-            t.parse::<u32>().map_err(|_| {
-                format!(
-                    "'{}' is not a prefix: expected the columns of the first rows, from 0, as 0,2,4 or [0, 2, 4]",
-                    queens::limits::excerpt(s)
-                )
-            })
+            t.bytes()
+                .all(|b| b.is_ascii_digit())
+                .then(|| t.parse::<u32>().ok())
+                .flatten()
+                .ok_or_else(bad)
         })
         .collect::<Result<_, _>>()
         .map(Prefix)

@@ -239,6 +239,10 @@ fn from_a_prefix_the_list_goes_on_in_order_and_resumes_a_cut_one() {
             "9 rows were given for a board of 8 rows",
         ),
         (&["solve", "8", "--from", "a,b"], "is not a prefix"),
+        (&["solve", "8", "--from", "3,,1"], "is not a prefix"),
+        (&["solve", "8", "--from", "3,"], "is not a prefix"),
+        (&["solve", "8", "--from", "+3"], "is not a prefix"),
+        (&["solve", "8", "--from", "[0,2"], "is not a prefix"),
         (&["solve", "8", "--from", "0", "-u"], "cannot be used with"),
     ] {
         nqueens()

@@ -167,6 +167,8 @@ pub(crate) fn solve<'py>(
     let n = args::board_size(n, MAX_N, "solve")?;
     let dtype = Dtype::of(dtype)?.check(n, &format!("solve({n})"))?;
     let limit = match limit.filter(|l| !l.is_none()) {
+        // An int past 64 bits is more than any board has: all of them.
+        Some(l) if l.is_instance_of::<pyo3::types::PyInt>() && l.gt(i64::MAX)? => usize::MAX,
         Some(l) => args::bounded(l, "limit", usize::MAX, "limit must be 0 or more, or None")?,
         None => usize::MAX,
     };

@@ -226,3 +226,7 @@ def test_large_boards_come_from_the_walk_in_order_and_stop_on_ctrl_c():
     with pytest.raises(KeyboardInterrupt):
         queens.solve(44, limit=1)
     assert time.perf_counter() - started < 10
+
+
+def test_a_limit_past_64_bits_is_all():
+    assert queens.solve(6, limit=2**70).shape == (4, 6)

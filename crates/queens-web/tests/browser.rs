@@ -938,6 +938,13 @@ fn the_page_follows_the_board_at_every_size() {
         position(&browser, class + 1);
         assert_eq!(browser.columns(), reps[class]);
     }
+    // A solution the animation finds is numbered by its class too.
+    browser.open(&at(&url, "#n=6"));
+    browser.click("#to-solution");
+    browser.wait_for(
+        "document.getElementById('where').textContent.startsWith('This board is in class 1 of 1')",
+        5,
+    );
     browser.open(&at(&url, "#n=8&q=0.0"));
     browser.click("#solve");
     browser.wait_for(

@@ -530,7 +530,8 @@ function showAnimation(mark, finished = false) {
     position.mark = mark;
     // The search's k-th solution is the k-th of all only when it keeps no queens of the
     // learner's; otherwise the ranker numbers it.
-    const kept = (state.givens ?? []).length > 0;
+    // With one per class the class is numbered by the ranker too.
+    const kept = (state.givens ?? []).length > 0 || $("unique").checked;
     boardChanged(mark?.kind === 3 && !kept ? { index: BigInt(a.solutions() - 1), unique: false } : null);
     if (mark?.kind === 3 && kept) rankBoard();
     if (position.note) status(position.note);

@@ -2,12 +2,14 @@
 //!
 //! ```text
 //! {"n":40}
-//! {"refuted":[0]}
-//! {"refuted":[0,2,4,1,3,8,10,12,14,5,7,18,6]}
+//! {"checksum":"…","refuted":[0]}
+//! {"checksum":"…","refuted":[0,2,4,1,3,8,10,12,14,5,7,18,6]}
 //! {"first":[0,2,4,1,3,8,10,12,14,6,...],"searched_from":26}
 //! ```
 //!
-//! Each refutation is written and flushed as it is proved, so a killed run leaves every
+//! Each refutation carries a checksum of the board and the prefix, so that a resumed run,
+//! which trusts the refutations it reads, trusts only lines a run wrote. Each is written
+//! and flushed as it is proved, so a killed run leaves every
 //! refutation but the one in flight, and a run of the same command resumes from them. A
 //! last line cut short by the kill is dropped when the file is opened again.
 
@@ -16,41 +18,44 @@ use std::io::{BufRead, BufReader, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use crate::error::usage;
 
-/// One line of a proof file.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(untagged, deny_unknown_fields)]
-enum Line {
-    Header {
-        n: usize,
-    },
-    Refuted {
-        refuted: Vec<u32>,
-    },
-    First {
-        first: Vec<u32>,
-        searched_from: usize,
-    },
+/// The checksum of a refutation of a board of `n` queens: what a resumed run trusts
+/// without proving again must be what an earlier run wrote, not an edit.
+fn checksum(n: usize, prefix: &[u32]) -> String {
+    let text = format!("nqueens-proof|{n}|{prefix:?}");
+    hex::encode(&Sha256::digest(text.as_bytes())[..8])
+}
+
+/// Whether two queens of `prefix`, a queen a row, attack each other.
+fn attacks(prefix: &[u32]) -> bool {
+    prefix.iter().enumerate().any(|(j, &b)| {
+        prefix[..j]
+            .iter()
+            .enumerate()
+            .any(|(i, &a)| a == b || a.abs_diff(b) as usize == j - i)
+    })
 }
 
 /// What a proof file holds.
 #[derive(Debug, Default)]
 pub(crate) struct Read {
+    /// The refuted prefixes, each on the board, attacking nowhere, and written by a run.
     pub(crate) refuted: Vec<Vec<u32>>,
-    /// The last solution recorded, with the row the plain search took over from.
-    pub(crate) first: Option<(Vec<u32>, usize)>,
+    /// The solutions recorded, with the row the plain search took over from.
+    pub(crate) firsts: Vec<(Vec<u32>, usize)>,
     /// Where the whole lines end.
     whole: u64,
 }
 
 /// Reads the proof at `path` for `n` queens. A last line without its line break is a
-/// write cut short and is left out; any other line that is not a proof's is an error
-/// naming it.
+/// write cut short and is left out; any other line that is not what a run writes is an
+/// error naming it.
 pub(crate) fn read(path: &Path, n: usize) -> anyhow::Result<Read> {
-    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let shown = path.display();
+    let file = File::open(path).map_err(|e| usage(format!("cannot read {shown}: {e}")))?;
     let mut reader = BufReader::new(file);
     let mut read = Read::default();
     let mut line = Vec::new();
@@ -58,37 +63,78 @@ pub(crate) fn read(path: &Path, n: usize) -> anyhow::Result<Read> {
         line.clear();
         let got = reader
             .read_until(b'\n', &mut line)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+            .map_err(|e| usage(format!("cannot read {shown}: {e}")))?;
         if got == 0 || !line.ends_with(b"\n") {
             break;
         }
         let bad = |why: &str| {
             usage(format!(
-                "{} line {number}: {why}; a proof has {{\"n\":N}} first, then {{\"refuted\":[...]}} and {{\"first\":[...],\"searched_from\":R}} lines",
-                path.display()
+                "{shown} line {number}: {why}; a proof has {{\"n\":N}} first, then the lines `solve N --limit 1 --proof` writes"
             ))
         };
-        let parsed: Line = serde_json::from_slice(&line).map_err(|e| bad(&e.to_string()))?;
-        match (number, parsed) {
-            (1, Line::Header { n: m }) if m == n => {}
-            (1, Line::Header { n: m }) => {
-                return Err(usage(format!(
-                    "{} is a proof for n = {m}, not n = {n}",
-                    path.display()
-                )));
-            }
+        let value: serde_json::Value =
+            serde_json::from_slice(&line).map_err(|_| bad("not a JSON object"))?;
+        let object = value.as_object().ok_or_else(|| bad("not a JSON object"))?;
+        let columns = |key: &str| -> anyhow::Result<Vec<u32>> {
+            object[key]
+                .as_array()
+                .and_then(|a| {
+                    a.iter()
+                        .map(|c| c.as_u64().and_then(|c| u32::try_from(c).ok()))
+                        .collect::<Option<Vec<u32>>>()
+                })
+                .filter(|c| c.len() <= n && c.iter().all(|&c| (c as usize) < n))
+                .ok_or_else(|| {
+                    bad(&format!(
+                        "\"{key}\" is not a list of columns from 0 to {} of at most {n} rows",
+                        n.saturating_sub(1)
+                    ))
+                })
+        };
+        let keys: Vec<&str> = object.keys().map(String::as_str).collect();
+        match (number, keys.as_slice()) {
+            (1, ["n"]) => match object["n"].as_u64() {
+                Some(m) if m as usize == n => {}
+                Some(m) => {
+                    return Err(usage(format!(
+                        "{shown} is a proof for n = {m}, not n = {n}"
+                    )));
+                }
+                None => return Err(bad("\"n\" is not a board size")),
+            },
             (1, _) => return Err(bad("expected the header {\"n\":N}")),
-            (_, Line::Header { .. }) => return Err(bad("a second header")),
-            (_, Line::Refuted { refuted }) => read.refuted.push(refuted),
-            (
-                _,
-                Line::First {
-                    first,
-                    searched_from,
-                },
-            ) => read.first = Some((first, searched_from)),
+            (_, ["checksum", "refuted"]) => {
+                let prefix = columns("refuted")?;
+                if object["checksum"].as_str() != Some(checksum(n, &prefix).as_str()) {
+                    return Err(bad(
+                        "its checksum does not match: the line was edited or not written by nqueens; remove it to prove the prefix again",
+                    ));
+                }
+                if attacks(&prefix) {
+                    return Err(bad("the refuted prefix attacks itself"));
+                }
+                read.refuted.push(prefix);
+            }
+            (_, ["first", "searched_from"]) => {
+                let first = columns("first")?;
+                let from = object["searched_from"]
+                    .as_u64()
+                    .filter(|&r| r as usize <= n)
+                    .ok_or_else(|| bad(&format!("\"searched_from\" is not a row from 0 to {n}")))?;
+                read.firsts.push((first, from as usize));
+            }
+            _ => {
+                return Err(bad(
+                    "expected {\"refuted\":[...],\"checksum\":...} or {\"first\":[...],\"searched_from\":R}",
+                ));
+            }
         }
         read.whole += got as u64;
+    }
+    if read.whole == 0 {
+        return Err(usage(format!(
+            "{shown} holds no proof: its first line, the header {{\"n\":N}}, is missing"
+        )));
     }
     Ok(read)
 }
@@ -98,6 +144,7 @@ pub(crate) fn read(path: &Path, n: usize) -> anyhow::Result<Read> {
 pub(crate) struct Writer {
     file: File,
     path: PathBuf,
+    n: usize,
 }
 
 impl Writer {
@@ -105,7 +152,9 @@ impl Writer {
     /// is read ([`read`]) and cut after its last whole line.
     pub(crate) fn open(path: &Path, n: usize) -> anyhow::Result<(Writer, Read)> {
         let cannot = || format!("cannot write {}", path.display());
-        let empty = std::fs::metadata(path).map_or(true, |m| m.len() == 0);
+        let empty = std::fs::metadata(path)
+            .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+            || std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0);
         let read = if empty {
             Read::default()
         } else {
@@ -122,14 +171,15 @@ impl Writer {
         let mut writer = Writer {
             file,
             path: path.to_owned(),
+            n,
         };
         if read.whole == 0 {
-            writer.line(&Line::Header { n })?;
+            writer.line(&serde_json::json!({ "n": n }))?;
         }
         Ok((writer, read))
     }
 
-    fn line(&mut self, line: &Line) -> anyhow::Result<()> {
+    fn line(&mut self, line: &serde_json::Value) -> anyhow::Result<()> {
         let mut text = serde_json::to_vec(line).expect("a proof line is JSON");
         text.push(b'\n');
         // One write a line, so that a kill cuts at most the line in flight.
@@ -140,18 +190,14 @@ impl Writer {
 
     /// Appends a refuted prefix.
     pub(crate) fn refuted(&mut self, prefix: &[u32]) -> anyhow::Result<()> {
-        self.line(&Line::Refuted {
-            refuted: prefix.to_vec(),
-        })
+        let line = serde_json::json!({ "refuted": prefix, "checksum": checksum(self.n, prefix) });
+        self.line(&line)
     }
 
     /// Appends the first solution, found below `first[..searched_from]` by the plain
     /// search.
     pub(crate) fn first(&mut self, first: &[u32], searched_from: usize) -> anyhow::Result<()> {
-        self.line(&Line::First {
-            first: first.to_vec(),
-            searched_from,
-        })?;
+        self.line(&serde_json::json!({ "first": first, "searched_from": searched_from }))?;
         self.file
             .sync_all()
             .with_context(|| format!("cannot write {}", self.path.display()))

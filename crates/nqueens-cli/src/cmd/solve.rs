@@ -160,7 +160,10 @@ fn write_proved(
     match outcome? {
         Outcome::Completed(first) => {
             let searched_from = walk.searched_from();
-            if before.first.as_ref() != Some(&(first.columns().to_vec(), searched_from)) {
+            if !before
+                .firsts
+                .contains(&(first.columns().to_vec(), searched_from))
+            {
                 proof.first(first.columns(), searched_from)?;
             }
             let mut writer = SolutionWriter::new(out, format);

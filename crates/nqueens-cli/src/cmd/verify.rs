@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::Context;
 use queens::limits::excerpt_name;
 use queens::{
-    CheckError, Conflict, FirstProof, Outcome,
+    CheckError, Conflict, FirstProof, Outcome, ProofFlaw,
     complete::{SolverAnswer, parse_solver_answer_from},
     formats::{read_placements, verify_columns, verify_columns_seekable},
 };
@@ -203,51 +203,85 @@ fn answer(file: Option<&Path>, problem: &Path) -> anyhow::Result<Exit> {
 }
 
 /// Checks the certificate at `path` that its solution is the first of `n` queens in
-/// lexicographic order ([`FirstProof`]): listed refutations, each proved again by the plain
-/// search, and the plain search below the rows it covers.
+/// lexicographic order ([`FirstProof`]): listed refutations, every one proved again by the
+/// plain search, and the plain search below the rows it covers. A certificate without a
+/// solution, of a board that has none, holds the refutation of the empty board.
 fn first(n: usize, path: &Path) -> anyhow::Result<Exit> {
     let read = super::proof::read(path, n)?;
-    let Some((first, searched_from)) = read.first else {
-        return Err(usage(format!(
-            "{} holds no first solution: the run that writes it has not finished (the same command resumes it)",
-            path.display()
-        )));
+    let solution = match read.firsts.as_slice() {
+        [] if read.refuted.iter().any(Vec::is_empty) => None,
+        [] => {
+            return Err(usage(format!(
+                "{} holds no first solution: the run that writes it has not finished (the same command resumes it)",
+                path.display()
+            )));
+        }
+        [one] => Some(one.clone()),
+        _ => {
+            return Err(usage(format!(
+                "{} holds more than one first solution",
+                path.display()
+            )));
+        }
     };
-    if first.len() != n {
-        return Err(usage(format!(
-            "{}: the solution has {} columns, not {n}",
-            path.display(),
-            first.len()
-        )));
-    }
-    let proof = FirstProof {
-        first,
-        searched_from,
-        refuted: read.refuted,
-    };
+    // Every listed refutation is proved again, needed or not, each once.
+    let mut listed = read.refuted.clone();
+    listed.sort();
+    listed.dedup();
     let spinner = super::spinner();
-    let checked = (|| -> Result<usize, CheckError> {
-        let needed = proof.check_listed()?;
-        for (i, prefix) in needed.iter().enumerate() {
+    let checked = (|| -> Result<Option<(FirstProof, usize)>, CheckError> {
+        let proof = match solution {
+            Some((first, searched_from)) => {
+                if first.len() != n {
+                    return Err(ProofFlaw::NotASolution(format!(
+                        "it has {} columns, not {n}",
+                        first.len()
+                    ))
+                    .into());
+                }
+                let proof = FirstProof {
+                    first,
+                    searched_from,
+                    refuted: read.refuted,
+                };
+                proof.check_listed()?;
+                Some(proof)
+            }
+            None => None,
+        };
+        for (i, prefix) in listed.iter().enumerate() {
             spinner.set_message(format!(
                 "refutation {} of {}: {prefix:?}",
                 i + 1,
-                needed.len()
+                listed.len()
             ));
             FirstProof::check_refutation(n, prefix)?;
         }
-        spinner.set_message(format!("the plain search below row {searched_from}"));
-        proof.check_tail()?;
-        Ok(needed.len())
+        if let Some(proof) = &proof {
+            spinner.set_message(format!(
+                "the plain search below row {}",
+                proof.searched_from
+            ));
+            proof.check_tail()?;
+        }
+        Ok(proof.map(|p| (p, listed.len())))
     })();
     spinner.finish_and_clear();
     let mut out = super::stdout();
     match checked {
-        Ok(refutations) => {
+        Ok(Some((proof, refutations))) => {
             writeln!(
                 out,
-                "ok: {:?} is the first solution of n = {n} in lexicographic order ({refutations} refutations and the search below row {searched_from} proved again by the plain search)",
-                proof.first
+                "ok: {:?} is the first solution of n = {n} in lexicographic order ({refutations} refutations and the search below row {} proved again by the plain search)",
+                proof.first, proof.searched_from
+            )?;
+            out.flush()?;
+            Ok(Exit::Answer)
+        }
+        Ok(None) => {
+            writeln!(
+                out,
+                "ok: n = {n} has no solution (proved again by the plain search)"
             )?;
             out.flush()?;
             Ok(Exit::Answer)
