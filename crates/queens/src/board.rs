@@ -269,7 +269,13 @@ pub fn validate(columns: &[u32]) -> Result<(), Conflict> {
 
 /// Checks the first `columns.len()` rows of a board `n` columns wide: no queen off the board
 /// and no two attacking each other. [`validate`] is the case of a full board.
-pub(crate) fn validate_rows(columns: &[u32], n: usize) -> Result<(), Conflict> {
+///
+/// ```
+/// assert!(queens::validate_rows(&[1, 3], 8).is_ok());
+/// assert!(queens::validate_rows(&[0, 1], 8).is_err()); // a shared diagonal
+/// assert!(queens::validate_rows(&[8], 8).is_err()); // off the board
+/// ```
+pub fn validate_rows(columns: &[u32], n: usize) -> Result<(), Conflict> {
     let verdict = check_rows(
         &mut |visit| {
             for &c in columns {

@@ -118,7 +118,7 @@ pub mod symmetry;
 mod threads;
 mod trace;
 
-pub use board::{Conflict, Placement, conflicts, count_conflicts, validate};
+pub use board::{Conflict, Placement, conflicts, count_conflicts, validate, validate_rows};
 pub use cancel::Cancel;
 pub use complete::givens::Diagonal;
 pub use complete::problem::{Completion, Outcome};

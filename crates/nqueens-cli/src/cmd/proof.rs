@@ -29,16 +29,6 @@ fn checksum(n: usize, prefix: &[u32]) -> String {
     hex::encode(&Sha256::digest(text.as_bytes())[..8])
 }
 
-/// Whether two queens of `prefix`, a queen a row, attack each other.
-fn attacks(prefix: &[u32]) -> bool {
-    prefix.iter().enumerate().any(|(j, &b)| {
-        prefix[..j]
-            .iter()
-            .enumerate()
-            .any(|(i, &a)| a == b || a.abs_diff(b) as usize == j - i)
-    })
-}
-
 /// What a proof file holds.
 #[derive(Debug, Default)]
 pub(crate) struct Read {
@@ -110,8 +100,10 @@ pub(crate) fn read(path: &Path, n: usize) -> anyhow::Result<Read> {
                         "its checksum does not match: the line was edited or not written by nqueens; remove it to prove the prefix again",
                     ));
                 }
-                if attacks(&prefix) {
-                    return Err(bad("the refuted prefix attacks itself"));
+                if let Err(conflict) = queens::validate_rows(&prefix, n) {
+                    return Err(bad(&format!(
+                        "the refuted prefix breaks the rules: {conflict}"
+                    )));
                 }
                 read.refuted.push(prefix);
             }

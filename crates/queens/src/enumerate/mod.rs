@@ -416,11 +416,17 @@ impl UniqueSolutions {
         n.saturating_sub(1) as u32 / 2
     }
 
+    /// Whether `columns` starts past the last representative's first column: in
+    /// lexicographic order, so does every later solution.
+    fn past_the_last(max_first: u32, columns: &[u32]) -> bool {
+        columns.first().is_some_and(|&c| c > max_first)
+    }
+
     /// Advances to the next representative and lends its column array.
     pub fn next_columns(&mut self) -> Option<&[u32]> {
         while !self.done {
             let columns = self.solutions.next_columns()?;
-            if columns.first().is_some_and(|&c| c > self.max_first) {
+            if Self::past_the_last(self.max_first, columns) {
                 self.done = true;
             } else if self.test.is_canonical(columns) {
                 // Re-borrow: the solver's buffer still holds this solution.
@@ -451,7 +457,7 @@ impl UniqueSolutions {
         let mut kept = before;
         for at in (before..before + found * n).step_by(n) {
             let columns = &block[at..at + n];
-            if columns.first().is_some_and(|&c| c > self.max_first) {
+            if Self::past_the_last(self.max_first, columns) {
                 self.done = true;
                 break;
             }
