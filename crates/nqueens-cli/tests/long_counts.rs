@@ -496,6 +496,10 @@ fn an_estimate_says_it_is_one_and_from_how_many_units() {
     assert!(lines[0].contains("(one standard error)"), "{out}");
     assert!(lines[1].starts_with("from 5 of the plan's "), "{out}");
     assert!(
+        lines[1].contains(" in all), and its symmetric unit"),
+        "{out}"
+    );
+    assert!(
         lines[2].starts_with("wall time on 1 thread: about ")
             && lines[2].contains("; on 3 machines of 1 thread: about "),
         "{out}"

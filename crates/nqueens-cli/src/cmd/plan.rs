@@ -82,21 +82,22 @@ fn report(e: &Estimate, threads: usize, machines: Option<NonZeroUsize>) -> Strin
         ),
         None => "no spread known from one sample".to_owned(),
     };
-    let distinct = if e.counted == e.samples + 1 {
+    let distinct = if e.distinct == e.samples {
         String::new()
     } else {
-        format!(" ({} distinct)", e.counted - 1)
+        format!(" ({} distinct)", e.distinct)
     };
     let threads_of = |t: usize| format!("{t} thread{}", if t == 1 { "" } else { "s" });
     let mut text = format!(
         "n = {}: an estimate of {} CPU-hours ({} on one thread), {spread}\n\
-         from {} of the plan's {} units{distinct}, drawn by their expected work, and its symmetric unit: {} of counting\n\
+         from {} of the plan's {} units{distinct}, drawn by their expected work, each counted on with the units after it for at least 0.1 s ({} in all), and its symmetric unit: {} of counting\n\
          wall time on {}: about {}",
         e.n,
         significant(e.seconds / 3600.0),
         duration(e.seconds),
         e.samples,
         e.units,
+        e.counted.saturating_sub(1),
         duration(e.counted_seconds),
         threads_of(threads),
         duration(e.seconds / threads as f64),

@@ -167,6 +167,25 @@ impl Counter {
         units: &[Unit],
         done: impl Fn(&Unit, Share, Duration) + Sync,
     ) -> Result<Share, Error> {
+        self.each(units, units, |unit, count| {
+            let start = Instant::now();
+            let share = count(unit)?;
+            done(unit, share, start.elapsed());
+            Some(share)
+        })
+    }
+
+    /// Calls `task` for each of `items` on the counter's threads and adds up what the
+    /// tasks return. A task counts units of the board of `units` (any subset of a plan,
+    /// which sizes the halves' tables) with the function it is handed: on the calling
+    /// thread, the tables shared, the thread's lists its own, `None` once the count is
+    /// cancelled. A task's `None` ends the run as cancelled.
+    pub(super) fn each<T: Sync>(
+        &self,
+        units: &[Unit],
+        items: &[T],
+        task: impl Fn(&T, &mut dyn FnMut(&Unit) -> Option<Share>) -> Option<Share> + Sync,
+    ) -> Result<Share, Error> {
         let memory = self.memory.unwrap_or(DEFAULT_MEMORY);
         let (min, max) = (COUNT_MIN_MEMORY, COUNT_MAX_MEMORY);
         if !(min..=max).contains(&(memory as u64)) {
@@ -189,29 +208,27 @@ impl Counter {
         let stop = self.cancel.as_ref().map(Cancel::flag);
         // `None` once cancelled: the sum then stops taking units, rather than skipping
         // each of the hundreds of thousands left one task at a time.
-        let one = |scratch: &mut Scratch, unit: &Unit| {
-            if cancelled(&self.cancel) {
-                return None;
-            }
-            let start = Instant::now();
-            let share = unit.count_with(halves.as_ref(), scratch, stop);
-            if cancelled(&self.cancel) {
-                // The unit may have given up half way: its share is never reported.
-                return None;
-            }
-            done(unit, share, start.elapsed());
-            Some(share)
+        let one = |scratch: &mut Scratch, item: &T| {
+            let mut count = |unit: &Unit| {
+                if cancelled(&self.cancel) {
+                    return None;
+                }
+                let share = unit.count_with(halves.as_ref(), scratch, stop);
+                // A unit cancelled half way may have given up: its share is dropped.
+                (!cancelled(&self.cancel)).then_some(share)
+            };
+            task(item, &mut count)
         };
-        // One unit per task: units differ in size, and rayon's work stealing balances
+        // One item per task: units differ in size, and rayon's work stealing balances
         // them far better than fixed chunks would.
         let share = on_threads(
             self.threads,
             || {
                 let mut scratch = Scratch::within(per_thread);
-                units.iter().map(|u| one(&mut scratch, u)).sum()
+                items.iter().map(|item| one(&mut scratch, item)).sum()
             },
             || {
-                units
+                items
                     .par_iter()
                     .with_max_len(1)
                     .map_init(|| Scratch::within(per_thread), one)
