@@ -1,210 +1,178 @@
-//! Counting in slices bounded by work, not by plan units, so that a page can stop after
-//! any few milliseconds and go on later, at any n.
+//! Counting with the command line's work units, spread over the page's Web Workers: each
+//! worker counts ranges of the plan's units ([`Units`]), and the page adds up their shares
+//! ([`Sum`]) and stops between ranges.
 
-use queens::{
-    counting::Share,
-    symmetry::{Symmetry, count_fixed},
-};
+use queens::counting::{Plan, Share, plan};
 use wasm_bindgen::prelude::*;
 
-use crate::{check_n, full_row};
+use crate::check_n;
 
-/// Counts the solutions of a board a slice at a time: a bitboard backtracking search with
-/// its stack kept here between slices, so that a slice of any size ends where it was
-/// asked to, even at n = 32 where no count finishes.
-///
-/// The first row takes only the left half of its columns, each solution found there
-/// standing for its mirror image too. After the last slice, the count up to symmetry
-/// follows from the solutions a half and a quarter turn leave unchanged, counted by the
-/// library's own search for them (Burnside's lemma).
+/// The units a count of `n` is split into (`queens::counting::plan`): the same list on
+/// every worker, so that a range of ids names the same work everywhere.
 ///
 /// ```
-/// let mut count = queens_web::Count::new(8).unwrap();
-/// while !count.step(100) {}
-/// assert_eq!((count.total(), count.unique()), ("92".to_owned(), "12".to_owned()));
+/// let units = queens_web::Units::new(8).unwrap();
+/// let mut sum = queens_web::Sum::new(&units);
+/// let half = units.length() / 2;
+/// for (first, end) in [(0, half), (half, units.length())] {
+///     sum.add(end - first, units.count(first, end)).unwrap();
+/// }
+/// assert!(sum.finished());
+/// assert_eq!((sum.total(), sum.unique()), ("92".to_owned(), "12".to_owned()));
+/// assert_eq!(sum.classes(), [11, 1, 0, 0].map(|c: u32| c.to_string()));
 /// ```
 #[wasm_bindgen]
-pub struct Count {
-    n: usize,
-    full: u32,
-    /// The next first-row column to search below, and the mirror weight of the one being
-    /// searched (2, or 1 for the middle column of an odd board).
-    first: u32,
-    weight: u64,
-    /// The first-row weight already searched: it reaches `n` at the end.
-    searched: u64,
-    /// The row being filled, from 1; 0 between two first-row columns.
-    depth: usize,
-    /// Per row: the columns still to try, how many there were, and the three masks of the
-    /// squares the queens above attack (columns, and diagonals shifted to this row).
-    free: [u32; ROWS],
-    choices: [u32; ROWS],
-    columns: [u32; ROWS],
-    left: [u32; ROWS],
-    right: [u32; ROWS],
-    total: u64,
-    nodes: u64,
-    unique: Option<String>,
+pub struct Units {
+    plan: Plan,
 }
 
-/// Rows of the stack: one per row of the largest board. Indexing with `row % ROWS` costs
-/// nothing and spares the bounds checks of the inner loop.
-const ROWS: usize = crate::MAX_N as usize;
+#[wasm_bindgen]
+impl Units {
+    /// The plan of a count of `n` queens.
+    #[wasm_bindgen(constructor)]
+    pub fn new(n: u32) -> Result<Units, JsError> {
+        check_n(n)?;
+        let plan = plan(n as usize).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(Units { plan })
+    }
+
+    /// How many units.
+    pub fn length(&self) -> u32 {
+        self.plan.units().len() as u32
+    }
+
+    /// The expected work of the units `first..end` ([`queens::counting::Unit::cost`]), to
+    /// weigh progress by and to cut the plan into ranges of even work.
+    pub fn cost(&self, first: u32, end: u32) -> f64 {
+        self.range(first, end).iter().map(|u| u.cost() as f64).sum()
+    }
+
+    /// Where to cut the units into about `pieces` ranges of equal expected work: the
+    /// first unit of each range, then the number of units.
+    ///
+    /// ```
+    /// let units = queens_web::Units::new(12).unwrap();
+    /// let cuts = units.cuts(4);
+    /// assert_eq!((cuts[0], *cuts.last().unwrap()), (0, units.length()));
+    /// assert!(cuts.windows(2).all(|w| w[0] < w[1]));
+    /// ```
+    pub fn cuts(&self, pieces: u32) -> Vec<u32> {
+        let units = self.plan.units();
+        let whole: u64 = units.iter().map(|u| u.cost()).sum();
+        let pieces = u64::from(pieces.max(1));
+        let mut cuts = vec![0];
+        let mut sum = 0;
+        for (i, unit) in units.iter().enumerate().take(units.len().saturating_sub(1)) {
+            sum += unit.cost();
+            // A cut after the unit whose cost reaches the next share of the whole.
+            if sum * pieces >= whole * cuts.len() as u64 {
+                cuts.push(i as u32 + 1);
+            }
+        }
+        cuts.push(units.len() as u32);
+        cuts
+    }
+
+    /// Counts the units `first..end` on the calling thread, and gives their share as
+    /// three decimal numbers (solutions, and those a half turn and a quarter turn leave
+    /// unchanged) for [`Sum::add`]: plain strings cross from a worker to the page. The
+    /// board's tables are set up by the first call and kept for the next.
+    pub fn count(&self, first: u32, end: u32) -> Vec<String> {
+        let share: Share = self.range(first, end).iter().map(|u| u.count()).sum();
+        [share.total, share.half_turn, share.quarter_turn]
+            .map(|x| x.to_string())
+            .into()
+    }
+
+    fn range(&self, first: u32, end: u32) -> &[queens::counting::Unit] {
+        let units = self.plan.units();
+        let end = (end as usize).min(units.len());
+        &units[(first as usize).min(end)..end]
+    }
+}
+
+/// The shares of a count's units added up, and once every unit is in, the count up to
+/// symmetry by Burnside's lemma (`queens::counting::Share::tally`).
+#[wasm_bindgen]
+pub struct Sum {
+    n: usize,
+    share: Share,
+    /// Units added, and in the plan.
+    added: u64,
+    units: u64,
+}
 
 #[wasm_bindgen]
-impl Count {
-    /// A count of the solutions of `n` queens, not yet started.
+impl Sum {
+    /// Nothing counted yet of the plan `units`.
     #[wasm_bindgen(constructor)]
-    pub fn new(n: u32) -> Result<Count, JsError> {
-        check_n(n)?;
-        Ok(Count {
-            n: n as usize,
-            full: full_row(n as usize),
-            first: 0,
-            weight: 0,
-            searched: 0,
-            depth: 0,
-            free: [0; ROWS],
-            choices: [0; ROWS],
-            columns: [0; ROWS],
-            left: [0; ROWS],
-            right: [0; ROWS],
-            total: 0,
-            nodes: 0,
-            unique: None,
+    pub fn new(units: &Units) -> Sum {
+        Sum {
+            n: units.plan.n(),
+            share: Share::default(),
+            added: 0,
+            units: units.length().into(),
+        }
+    }
+
+    /// Adds the share of `units` units, as [`Units::count`] gives it. The page adds each
+    /// range once.
+    pub fn add(&mut self, units: u32, share: Vec<String>) -> Result<(), JsError> {
+        let share =
+            parse_share(&share).ok_or_else(|| JsError::new("a share is three decimal numbers"))?;
+        self.share += share;
+        self.added += u64::from(units);
+        Ok(())
+    }
+
+    /// The solutions so far, in decimal.
+    pub fn total(&self) -> String {
+        self.share.total.to_string()
+    }
+
+    /// Whether every unit of the plan is in.
+    pub fn finished(&self) -> bool {
+        self.added >= self.units
+    }
+
+    /// The whole count's classes, once [`finished`](Sum::finished).
+    fn tally(&self) -> Option<queens::Tally> {
+        self.finished().then(|| self.share.tally(self.n)).flatten()
+    }
+
+    /// The solutions up to symmetry, in decimal, once [`finished`](Sum::finished); empty
+    /// before.
+    pub fn unique(&self) -> String {
+        self.tally()
+            .map_or_else(String::new, |t| t.unique().to_string())
+    }
+
+    /// How many classes have 8, 4, 2 and 1 distinct boards, in decimal, once
+    /// [`finished`](Sum::finished); empty before.
+    pub fn classes(&self) -> Vec<String> {
+        self.tally().map_or_else(Vec::new, |t| {
+            [
+                t.classes_of_8,
+                t.classes_of_4,
+                t.classes_of_2,
+                t.classes_of_1,
+            ]
+            .map(|c| c.to_string())
+            .into()
         })
     }
+}
 
-    /// Takes up to `budget` more steps of the search, each a queen placed or taken back;
-    /// true once the count is finished. A budget of 100,000 is a few milliseconds.
-    ///
-    /// The row before the last is not entered: the squares it leaves free in the last row
-    /// are the solutions below it, counted at once.
-    pub fn step(&mut self, budget: u32) -> bool {
-        let (n, full) = (self.n, self.full);
-        let mut budget = budget;
-        let (mut depth, mut total, mut nodes) = (self.depth, self.total, self.nodes);
-        while budget > 0 {
-            budget -= 1;
-            if depth == 0 {
-                if self.first as usize * 2 >= n {
-                    break;
-                }
-                let column = self.first;
-                self.first += 1;
-                self.weight = if 2 * column as usize + 1 == n { 1 } else { 2 };
-                nodes += 1;
-                if n == 1 {
-                    total += self.weight;
-                    self.searched += self.weight;
-                    continue;
-                }
-                let bit = 1u32 << column;
-                self.enter(1, bit, bit << 1, bit >> 1);
-                depth = 1;
-                continue;
-            }
-            let row = depth % ROWS;
-            let free = self.free[row];
-            if free == 0 {
-                depth -= 1;
-                if depth == 0 {
-                    self.searched += std::mem::take(&mut self.weight);
-                }
-                continue;
-            }
-            let bit = free & free.wrapping_neg();
-            self.free[row] = free ^ bit;
-            nodes += 1;
-            let (c, l, r) = (
-                self.columns[row] | bit,
-                (self.left[row] | bit) << 1,
-                (self.right[row] | bit) >> 1,
-            );
-            if row + 1 == n {
-                total += self.weight;
-            } else if row + 2 == n {
-                let last = u64::from((full & !(c | l | r)).count_ones());
-                nodes += last;
-                total += last * self.weight;
-            } else {
-                self.enter(row + 1, c, l, r);
-                depth = row + 1;
-            }
-        }
-        (self.depth, self.total, self.nodes) = (depth, total, nodes);
-        self.finished()
-    }
-
-    fn enter(&mut self, row: usize, columns: u32, left: u32, right: u32) {
-        let row = row % ROWS;
-        self.columns[row] = columns;
-        self.left[row] = left;
-        self.right[row] = right;
-        let free = self.full & !(columns | left | right);
-        self.free[row] = free;
-        self.choices[row] = free.count_ones();
-    }
-
-    /// Whether the whole search is done.
-    pub fn finished(&self) -> bool {
-        self.depth == 0 && self.first as usize * 2 >= self.n
-    }
-
-    /// An estimate of the share of the work done, from 0 to 1: the first-row columns
-    /// searched, and within the one being searched the branches of the next rows done,
-    /// each taken as equal.
-    pub fn progress(&self) -> f64 {
-        if self.finished() {
-            return 1.0;
-        }
-        let mut done = self.searched as f64;
-        let mut scale = self.weight as f64;
-        for row in 1..=self.depth.min(4) {
-            let choices = f64::from(self.choices[row].max(1));
-            let tried = f64::from(self.choices[row] - self.free[row].count_ones());
-            if row < self.depth {
-                // The branch being searched counts only once it is done.
-                done += scale * (tried - 1.0) / choices;
-                scale /= choices;
-            } else {
-                done += scale * tried / choices;
-            }
-        }
-        done / self.n as f64
-    }
-
-    /// Nodes of the search tree visited so far.
-    pub fn nodes(&self) -> f64 {
-        self.nodes as f64
-    }
-
-    /// All solutions so far, in decimal.
-    pub fn total(&self) -> String {
-        self.total.to_string()
-    }
-
-    /// Solutions up to symmetry, in decimal, once the count is finished; empty before.
-    pub fn unique(&mut self) -> String {
-        if !self.finished() {
-            return String::new();
-        }
-        let n = self.n;
-        self.unique
-            .get_or_insert_with(|| {
-                let fixed = |s| count_fixed(n, s).expect("the board was checked");
-                let share = Share {
-                    total: u128::from(self.total),
-                    half_turn: fixed(Symmetry::Rotate180),
-                    quarter_turn: fixed(Symmetry::Rotate90),
-                };
-                share
-                    .tally(n)
-                    .map(|t| t.unique().to_string())
-                    .expect("a whole board's counts make whole classes")
-            })
-            .clone()
-    }
+/// A share as [`Units::count`] writes it.
+fn parse_share(share: &[String]) -> Option<Share> {
+    let [total, half_turn, quarter_turn] = share else {
+        return None;
+    };
+    Some(Share {
+        total: total.parse().ok()?,
+        half_turn: half_turn.parse().ok()?,
+        quarter_turn: quarter_turn.parse().ok()?,
+    })
 }
 
 #[cfg(test)]
@@ -212,35 +180,55 @@ mod tests {
     use super::*;
 
     #[test]
-    fn counts_in_slices_agree_with_the_library() {
+    fn ranges_of_units_add_up_to_the_library_count() {
         for n in 1..=12u32 {
-            let mut count = Count::new(n).ok().unwrap();
-            let mut slices = 0;
-            let mut progress = 0.0;
-            while !count.step(37) {
-                slices += 1;
-                let now = count.progress();
-                // Up to rounding: the shares are sums of fractions.
-                assert!(
-                    now + 1e-12 >= progress && now < 1.0,
-                    "n = {n}: {progress} then {now}"
-                );
-                progress = now;
+            let units = Units::new(n).ok().unwrap();
+            let mut sum = Sum::new(&units);
+            let len = units.length();
+            // Uneven ranges, some empty, added last first.
+            let mut cuts = [
+                0,
+                len / 3,
+                (len / 3 + 1).min(len),
+                len.saturating_sub(1),
+                len,
+            ];
+            cuts.sort_unstable();
+            for w in cuts.windows(2).rev() {
+                sum.add(w[1] - w[0], units.count(w[0], w[1])).ok().unwrap();
             }
             let tally = queens::Counter::new().count(n as usize).unwrap();
-            assert_eq!(count.total(), tally.total.to_string(), "n = {n}");
-            assert_eq!(count.unique(), tally.unique().to_string(), "n = {n}");
-            assert_eq!(count.progress(), 1.0);
-            assert!(n < 6 || slices > 1, "n = {n} takes several slices");
+            assert_eq!(sum.total(), tally.total.to_string(), "n = {n}");
+            assert_eq!(sum.unique(), tally.unique().to_string(), "n = {n}");
+            assert!(sum.finished());
+            let whole = units.cost(0, len);
+            assert_eq!(units.cost(0, len / 2) + units.cost(len / 2, len + 1), whole);
+            for pieces in [1, 3, 64] {
+                let cuts = units.cuts(pieces);
+                assert_eq!((cuts[0], *cuts.last().unwrap()), (0, len), "n = {n}");
+                assert!(cuts.windows(2).all(|w| w[0] < w[1]), "n = {n}");
+                assert!(
+                    cuts.len() as u32 <= pieces.min(len) + 1,
+                    "n = {n}: {cuts:?}"
+                );
+            }
         }
     }
 
     #[test]
-    fn a_slice_ends_within_its_budget_at_any_n() {
-        let mut count = Count::new(32).ok().unwrap();
-        assert!(!count.step(1_000));
-        assert!((500.0..=1_000.0 * 32.0).contains(&count.nodes()));
-        assert!(count.progress() < 0.01);
-        assert_eq!(count.unique(), "");
+    fn a_sum_is_unfinished_until_every_unit_is_in() {
+        let units = Units::new(12).ok().unwrap();
+        let mut sum = Sum::new(&units);
+        let len = units.length();
+        // Without the symmetric unit the shares still divide by 8: only the units tell.
+        sum.add(len - 1, units.count(1, len)).ok().unwrap();
+        assert!(!sum.finished(), "the symmetric unit is missing");
+        assert_eq!((sum.unique(), sum.classes().len()), (String::new(), 0));
+        assert_eq!(sum.total(), "14200");
+        let share = |s: &[&str]| parse_share(&s.iter().map(|&x| x.to_owned()).collect::<Vec<_>>());
+        assert_eq!(share(&["3", "2", "1"]).map(|s| s.total), Some(3));
+        assert!(share(&["1", "x", "0"]).is_none() && share(&["1", "2"]).is_none());
+        // A range past the end counts what there is.
+        assert_eq!(units.count(len - 1, len + 9), units.count(len - 1, len));
     }
 }

@@ -16,7 +16,7 @@ mod count;
 
 pub use animation::Animation;
 pub use browse::{RANK_MAX_N, class_rank, class_size, neighbour, rank, smallest_image};
-pub use count::Count;
+pub use count::{Sum, Units};
 
 /// The largest board the page offers.
 pub const MAX_N: u32 = 32;

@@ -2,7 +2,7 @@
 // (pkg/queens_web.js, built from crates/queens-web), the same code as the command line.
 // Work that can take long (counting, solving, browsing) runs in worker.js; the little
 // the drawing needs (attacked squares, the animation's next step) runs here.
-import init, { Animation, attacking_pair, class_size, images, max_n, picture, queen_path, smallest_image, solvable } from "./pkg/queens_web.js";
+import init, { Animation, Sum, Units, attacking_pair, class_size, images, max_n, picture, queen_path, smallest_image, solvable } from "./pkg/queens_web.js";
 import {
   boardKey,
   buildBoard,
@@ -23,15 +23,26 @@ import { Cancelled, Lane } from "./lanes.js";
 import { CODE_LINE, bitsText, explain } from "./teach.js";
 import { duration, number, plural, squareName } from "./words.js";
 
-// The page counts by itself up to here; above, it shows the published count and offers
-// to count anyway.
-const AUTO_COUNT_MAX_N = 16;
-// A count of n = 16 takes about 9 s in a browser, and each n about 7 times the one
-// before (measured with scripts/web/bench.mjs).
-const COUNT_16_SECONDS = 9;
-const COUNT_GROWTH = 7;
+// The page counts by itself where it would take at most this long; above, it shows the
+// published count and offers to count anyway.
+const AUTO_COUNT_MAX_SECONDS = 60;
+// Seconds a count of n takes one worker, by n from 16 (measured in Node's V8 with
+// scripts/web/bench.mjs on a 2-core AMD EPYC; n = 20 from the command line's growth), and
+// how many times longer each n past the last takes.
+const COUNT_SECONDS = [0.7, 5.9, 23, 200, 860];
+const COUNT_GROWTH = 10;
 // The longest count the page offers to run anyway: past a day, the offer is no help.
 const COUNT_OFFER_MAX_SECONDS = 86400;
+// The largest n the page offers to count: every worker holds the board's tables, about
+// 90 MB at n = 21 and 1.1 GB at n = 22 (measured in Node), too much times the cores of a
+// large machine.
+const COUNT_OFFER_MAX_N = 21;
+// Counting has workers of its own, one per core the browser reports (at most 16), so
+// that browsing and solving answer while it counts. Each is given a range of units at a
+// time, of about an equal share of the work: many more ranges than workers, so that
+// they finish together.
+const COUNT_WORKERS = Math.max(1, Math.min(16, navigator.hardwareConcurrency || 2));
+const RANGES_PER_WORKER = 32;
 // The animation's speeds, in steps per second.
 const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000];
 // The address is rewritten at most this often, in milliseconds.
@@ -42,8 +53,7 @@ let maxN = 0;
 
 const $ = (id) => document.getElementById(id);
 
-// Counting has a worker of its own, so that browsing and solving answer while it counts.
-const counter = new Lane();
+const counters = Array.from({ length: COUNT_WORKERS }, () => new Lane());
 const helper = new Lane();
 // Numbering a solution costs up to a count: it has a worker of its own too, so that a
 // click on Next never waits behind it.
@@ -171,9 +181,16 @@ function countFor(n, unique) {
   return done ? (unique ? done.unique : done.total) : null;
 }
 
+// About how many seconds this page would take to count n on its workers.
+function countSeconds(n) {
+  // The nearest n measured, and the growth from there (below 16, a fraction of a second).
+  const i = Math.max(0, Math.min(n - 16, COUNT_SECONDS.length - 1));
+  return (COUNT_SECONDS[i] * COUNT_GROWTH ** (n - 16 - i)) / COUNT_WORKERS;
+}
+
 // About how long this page would take to count n, in words.
 function estimate(n) {
-  const seconds = COUNT_16_SECONDS * COUNT_GROWTH ** (n - 16);
+  const seconds = countSeconds(n);
   const units = [
     [365 * 86400, "year"],
     [86400, "day"],
@@ -186,8 +203,17 @@ function estimate(n) {
   return `about ${plural(Math.round(seconds), "second")}`;
 }
 
+// How the classes of a finished count are made up: "11 classes of 8 boards, 1 of 4".
+function classesText(classes) {
+  const parts = [8, 4, 2, 1]
+    .map((size, i) => [BigInt(classes[i]), size])
+    .filter(([count]) => count > 0n)
+    .map(([count, size], i) => (i === 0 ? `${number(count)} ${count === 1n ? "class" : "classes"} of ${plural(size, "board")}` : `${number(count)} of ${size}`));
+  return parts.join(", ");
+}
+
 // The line that says how many solutions there are: counted here, counting (with the
-// worker's last report), or known.
+// workers' progress), or known.
 function showCount(progress = null) {
   const n = position.n;
   const unique = $("unique").checked;
@@ -199,16 +225,17 @@ function showCount(progress = null) {
   delete el.dataset.known;
   button.hidden = true;
   if (value !== null) {
+    const done = state.counts.get(n);
     el.textContent = solutionsText(n, unique, value, countFor(n, false));
     el.dataset.value = value;
-    note.textContent = `counted here in ${duration(state.counts.get(n).seconds)}`;
+    note.textContent = `counted here in ${duration(done.seconds)} by ${plural(done.workers, "worker")}: ${classesText(done.classes)}`;
     return;
   }
   delete el.dataset.value;
   if (state.countRunning) {
     const percent = (progress?.progress ?? 0) * 100;
     el.textContent = `counting… ${percent < 10 ? percent.toFixed(1) : Math.floor(percent)}%`;
-    note.textContent = progress ? `${number(progress.total)} found so far` : "";
+    note.textContent = progress ? `${number(progress.total)} found so far by ${plural(COUNT_WORKERS, "worker")}` : "";
     button.textContent = "Stop counting";
     button.hidden = false;
     return;
@@ -217,45 +244,79 @@ function showCount(progress = null) {
   const sequence = unique ? "A002562" : "A000170";
   button.textContent = "Count here anyway";
   // No offer where no count is known or the browser would take more than a day.
-  button.hidden = known === undefined || COUNT_16_SECONDS * COUNT_GROWTH ** (n - 16) > COUNT_OFFER_MAX_SECONDS;
+  button.hidden = known === undefined || n > COUNT_OFFER_MAX_N || countSeconds(n) > COUNT_OFFER_MAX_SECONDS;
   if (known !== undefined) {
     el.textContent = solutionsText(n, unique, known, A000170[n]);
     el.classList.add("known");
     el.dataset.known = known;
-    note.innerHTML = `known from <a href="https://oeis.org/${sequence}">OEIS ${sequence}</a>, not counted here: a browser would take ${estimate(n)}; <code>nqueens count ${n}</code> counts it on every core.`;
+    note.innerHTML = `known from <a href="https://oeis.org/${sequence}">OEIS ${sequence}</a>, not counted here: this browser would take ${estimate(n)}; <code>nqueens count ${n}</code> counts it on every core.`;
   } else {
     el.textContent = "unknown";
     note.innerHTML = `no one has counted n = ${n} yet (<a href="https://oeis.org/${sequence}">OEIS ${sequence}</a> ends at n = 27).`;
   }
 }
 
+// The plan's units cut into ranges of about equal work, for the workers to take in turn:
+// [first, end, cost] each.
+function unitRanges(units) {
+  const cuts = units.cuts(COUNT_WORKERS * RANGES_PER_WORKER);
+  return Array.from(cuts.slice(0, -1), (first, i) => [first, cuts[i + 1], units.cost(first, cuts[i + 1])]);
+}
+
 function startCount(force = false) {
   stopCount();
   const n = position.n;
-  if (state.counts.has(n) || (n > AUTO_COUNT_MAX_N && !force)) {
+  if (state.counts.has(n) || (countSeconds(n) > AUTO_COUNT_MAX_SECONDS && !force)) {
     showCount();
     return;
   }
   state.countRunning = true;
   document.body.dataset.counting = n;
   showCount();
-  counter
-    .ask({ op: "count", n }, (progress) => {
-      if (position.n === n) showCount(progress);
-    })
-    .then(({ total, unique, seconds }) => {
-      state.counts.set(n, { total, unique, seconds });
+  const units = new Units(n);
+  const sum = new Sum(units);
+  const ranges = unitRanges(units);
+  const whole = units.cost(0, units.length());
+  units.free();
+  const started = performance.now();
+  let next = 0;
+  let done = 0;
+  // Each worker takes the next range as soon as it has given back its last; a stopped
+  // count rejects every request in flight, which ends every chain.
+  const work = (lane) => {
+    if (next === ranges.length) return Promise.resolve();
+    const [first, end, cost] = ranges[next++];
+    return lane.ask({ op: "units", n, first, end }).then(({ share }) => {
+      sum.add(end - first, share);
+      done += cost;
+      if (position.n === n) showCount({ progress: done / whole, total: sum.total() });
+      return work(lane);
+    });
+  };
+  Promise.all(counters.map(work))
+    .then(() => {
+      const seconds = (performance.now() - started) / 1000;
+      state.counts.set(n, { total: sum.total(), unique: sum.unique(), classes: sum.classes(), seconds, workers: COUNT_WORKERS });
       if (position.n !== n) return;
       state.countRunning = false;
       delete document.body.dataset.counting;
       showCount();
       showWhere();
     })
-    .catch(ignoreCancelled);
+    .catch((err) => {
+      if (err instanceof Cancelled) return;
+      // A worker that failed leaves the others nothing to add to; a stopped count's
+      // requests were all cancelled already, and a newer count's must be left alone.
+      for (const lane of counters) lane.cancel();
+      state.countRunning = false;
+      delete document.body.dataset.counting;
+      ignoreCancelled(err);
+    })
+    .finally(() => sum.free());
 }
 
 function stopCount() {
-  counter.cancel();
+  for (const lane of counters) lane.cancel();
   state.countRunning = false;
   delete document.body.dataset.counting;
   showCount();

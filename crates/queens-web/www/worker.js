@@ -1,44 +1,29 @@
 // The page's worker: counting, solving and browsing solutions run here, so the thread
-// that draws never waits on them. The page stops work by ending the worker and starting
-// a fresh one, which stops even a search that would never end.
-import init, { Count, class_rank, complete, neighbour, rank } from "./pkg/queens_web.js";
+// that draws never waits on them; a count runs on several, each given ranges of units.
+// The page stops work by ending the worker and starting a fresh one, which stops even a
+// search that would never end.
+import init, { Units, class_rank, complete, neighbour, rank } from "./pkg/queens_web.js";
 
 const ready = init();
 
-// A count reports after each slice of this many milliseconds.
-const SLICE_MS = 50;
-// Queens placed between two looks at the clock: well under a millisecond.
-const NODES_PER_LOOK = 20000;
+// The plan of the count under way: the next range of the same n reuses it, and the
+// engine keeps the board's tables with it.
+let plan = null;
 
-function count(id, n) {
-  const count = new Count(n);
-  const started = performance.now();
-  const slice = () => {
-    const end = performance.now() + SLICE_MS;
-    let done = false;
-    while (!done && performance.now() < end) done = count.step(NODES_PER_LOOK);
-    if (!done) {
-      postMessage({ id, progress: count.progress(), total: count.total() });
-      setTimeout(slice, 0);
-      return;
-    }
-    postMessage({
-      id,
-      total: count.total(),
-      unique: count.unique(),
-      seconds: (performance.now() - started) / 1000,
-    });
-    count.free();
-  };
-  slice();
+function countUnits(id, { n, first, end }) {
+  if (plan?.n !== n) {
+    plan?.units.free();
+    plan = { n, units: new Units(n) };
+  }
+  postMessage({ id, share: plan.units.count(first, end) });
 }
 
 onmessage = async ({ data }) => {
   await ready;
   const { id, op } = data;
   try {
-    if (op === "count") {
-      count(id, data.n);
+    if (op === "units") {
+      countUnits(id, data);
     } else if (op === "solve") {
       const started = performance.now();
       const found = complete(data.n, Uint32Array.from(data.queens));
