@@ -34,7 +34,7 @@ for (let n = 12; n <= countMax; n++) {
   const count = () => {
     const units = new Units(n);
     const sum = new Sum(units);
-    sum.add(units.length(), units.count(0, units.length()));
+    sum.add(0, units.length(), units.count(0, units.length()));
     const total = `${sum.total()} (${sum.unique()} up to symmetry)`;
     sum.free();
     units.free();

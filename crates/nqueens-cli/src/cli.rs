@@ -313,7 +313,8 @@ pub(crate) struct PlanArgs {
     /// Price the count before it runs: count K of the plan's units, drawn by their
     /// expected work and spread over the plan (and its one symmetric unit), and print the
     /// projected CPU time of the whole count, with one standard error, and its wall time
-    /// on the threads that counted the samples. At most as many as the plan has units.
+    /// on the threads that counted the samples. At most as many as the plan has units
+    /// besides its symmetric one.
     #[arg(long, value_name = "K", value_parser = parse_samples)]
     pub(crate) estimate: Option<NonZeroUsize>,
     /// With --estimate: also project the wall time on M machines of as many threads.
@@ -325,7 +326,7 @@ pub(crate) struct PlanArgs {
     pub(crate) threads: Option<NonZeroUsize>,
     /// With --estimate: the memory the count will be given (see `count --memory`); the
     /// samples are counted with it, as the tables it allows change the time.
-    #[arg(long, value_name = "SIZE", value_parser = parse_memory, default_value = "2G")]
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory, default_value = "2G", requires = "estimate")]
     pub(crate) memory: usize,
     /// With --estimate: no progress bar. By default, one is drawn on stderr when it is a
     /// terminal.

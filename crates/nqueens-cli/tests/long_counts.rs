@@ -543,6 +543,7 @@ fn estimates_that_cannot_be_made_are_usage_errors() {
         (&["plan", "5", "--estimate", "1"], "nothing to sample"),
         (&["plan", "0", "--estimate", "1"], "nothing to sample"),
         (&["plan", "12", "--machines", "2", "-o", "x"], "--estimate"),
+        (&["plan", "12", "--memory", "1G", "-o", "x"], "--estimate"),
         (
             &["plan", "12", "--estimate", "2", "--machines", "0"],
             "a number of machines",

@@ -14,8 +14,8 @@ use crate::check_n;
 /// let units = queens_web::Units::new(8).unwrap();
 /// let mut sum = queens_web::Sum::new(&units);
 /// let half = units.length() / 2;
-/// for (first, end) in [(0, half), (half, units.length())] {
-///     sum.add(end - first, units.count(first, end)).unwrap();
+/// for (first, end) in [(half, units.length()), (0, half)] {
+///     sum.add(first, end, units.count(first, end)).unwrap();
 /// }
 /// assert!(sum.finished());
 /// assert_eq!((sum.total(), sum.unique()), ("92".to_owned(), "12".to_owned()));
@@ -97,9 +97,9 @@ impl Units {
 pub struct Sum {
     n: usize,
     share: Share,
-    /// Units added, and in the plan.
-    added: u64,
-    units: u64,
+    /// The ranges of units added, and the units in the plan.
+    added: Vec<(u32, u32)>,
+    units: u32,
 }
 
 #[wasm_bindgen]
@@ -110,18 +110,36 @@ impl Sum {
         Sum {
             n: units.plan.n(),
             share: Share::default(),
-            added: 0,
-            units: units.length().into(),
+            added: Vec::new(),
+            units: units.length(),
         }
     }
 
-    /// Adds the share of `units` units, as [`Units::count`] gives it. The page adds each
-    /// range once.
-    pub fn add(&mut self, units: u32, share: Vec<String>) -> Result<(), JsError> {
+    /// Adds the share of the units `first..end`, as [`Units::count`] gives it. A range
+    /// past the plan, or that overlaps one added before, is refused: each unit counts once.
+    pub fn add(&mut self, first: u32, end: u32, share: Vec<String>) -> Result<(), JsError> {
         let share =
             parse_share(&share).ok_or_else(|| JsError::new("a share is three decimal numbers"))?;
+        self.take(first, end).map_err(|e| JsError::new(&e))?;
         self.share += share;
-        self.added += u64::from(units);
+        Ok(())
+    }
+
+    /// Records the range `first..end` as added, unless it is past the plan or overlaps
+    /// one added before.
+    fn take(&mut self, first: u32, end: u32) -> Result<(), String> {
+        if first > end || end > self.units {
+            return Err(format!(
+                "units {first}..{end} are not a range of the plan's 0..{}",
+                self.units
+            ));
+        }
+        if let Some(&(a, b)) = self.added.iter().find(|&&(a, b)| first < b && a < end) {
+            return Err(format!(
+                "units {first}..{end} overlap {a}..{b}, added before"
+            ));
+        }
+        self.added.push((first, end));
         Ok(())
     }
 
@@ -132,7 +150,7 @@ impl Sum {
 
     /// Whether every unit of the plan is in.
     pub fn finished(&self) -> bool {
-        self.added >= self.units
+        self.added.iter().map(|&(a, b)| b - a).sum::<u32>() == self.units
     }
 
     /// The whole count's classes, once [`finished`](Sum::finished).
@@ -195,7 +213,8 @@ mod tests {
             ];
             cuts.sort_unstable();
             for w in cuts.windows(2).rev() {
-                sum.add(w[1] - w[0], units.count(w[0], w[1])).ok().unwrap();
+                sum.take(w[0], w[1]).unwrap();
+                sum.share += parse_share(&units.count(w[0], w[1])).unwrap();
             }
             let tally = queens::Counter::new().count(n as usize).unwrap();
             assert_eq!(sum.total(), tally.total.to_string(), "n = {n}");
@@ -221,13 +240,20 @@ mod tests {
         let mut sum = Sum::new(&units);
         let len = units.length();
         // Without the symmetric unit the shares still divide by 8: only the units tell.
-        sum.add(len - 1, units.count(1, len)).ok().unwrap();
+        sum.take(1, len).unwrap();
+        sum.share += parse_share(&units.count(1, len)).unwrap();
         assert!(!sum.finished(), "the symmetric unit is missing");
         assert_eq!((sum.unique(), sum.classes().len()), (String::new(), 0));
         assert_eq!(sum.total(), "14200");
         let share = |s: &[&str]| parse_share(&s.iter().map(|&x| x.to_owned()).collect::<Vec<_>>());
         assert_eq!(share(&["3", "2", "1"]).map(|s| s.total), Some(3));
         assert!(share(&["1", "x", "0"]).is_none() && share(&["1", "2"]).is_none());
+        // Each unit counts once, and only the plan's.
+        assert!(sum.take(len - 2, len).is_err(), "overlaps");
+        assert!(sum.take(len, len + 1).is_err() && sum.take(1, 0).is_err());
+        assert!(!sum.finished());
+        sum.take(0, 1).unwrap();
+        assert!(sum.finished());
         // A range past the end counts what there is.
         assert_eq!(units.count(len - 1, len + 9), units.count(len - 1, len));
     }

@@ -23,9 +23,12 @@ import { Cancelled, Lane } from "./lanes.js";
 import { CODE_LINE, bitsText, explain } from "./teach.js";
 import { duration, number, plural, squareName } from "./words.js";
 
-// The page counts by itself where it would take at most this long; above, it shows the
-// published count and offers to count anyway.
+// The page counts by itself where it would take at most this long, by the estimate, and
+// only where one worker's time is measured, not extrapolated (the estimate takes the
+// workers to scale perfectly, and a browser's cores may be hyperthreads); above, it shows
+// the published count and offers to count anyway.
 const AUTO_COUNT_MAX_SECONDS = 60;
+const AUTO_COUNT_MAX_N = 19;
 // Seconds a count of n takes one worker, by n from 16 (measured in Node's V8 with
 // scripts/web/bench.mjs on a 2-core AMD EPYC; n = 20 from the command line's growth), and
 // how many times longer each n past the last takes.
@@ -65,9 +68,11 @@ const state = {
   edit: 0,
   // Where the board stands among the solutions: { index, unique } (index from 0).
   solution: null,
-  // Finished counts by n: { total, unique, seconds }.
+  // Finished counts by n: { total, unique, classes, seconds, workers }.
   counts: new Map(),
   countRunning: false,
+  // The running count's last progress: { progress, total }.
+  countProgress: null,
   animation: null,
   // A message for the animation's next step to show.
   note: null,
@@ -214,7 +219,7 @@ function classesText(classes) {
 
 // The line that says how many solutions there are: counted here, counting (with the
 // workers' progress), or known.
-function showCount(progress = null) {
+function showCount(progress = state.countProgress) {
   const n = position.n;
   const unique = $("unique").checked;
   const el = $("count");
@@ -266,11 +271,13 @@ function unitRanges(units) {
 function startCount(force = false) {
   stopCount();
   const n = position.n;
-  if (state.counts.has(n) || (countSeconds(n) > AUTO_COUNT_MAX_SECONDS && !force)) {
+  const auto = n <= AUTO_COUNT_MAX_N && countSeconds(n) <= AUTO_COUNT_MAX_SECONDS;
+  if (state.counts.has(n) || (!auto && !force)) {
     showCount();
     return;
   }
   state.countRunning = true;
+  state.countProgress = null;
   document.body.dataset.counting = n;
   showCount();
   const units = new Units(n);
@@ -287,9 +294,10 @@ function startCount(force = false) {
     if (next === ranges.length) return Promise.resolve();
     const [first, end, cost] = ranges[next++];
     return lane.ask({ op: "units", n, first, end }).then(({ share }) => {
-      sum.add(end - first, share);
+      sum.add(first, end, share);
       done += cost;
-      if (position.n === n) showCount({ progress: done / whole, total: sum.total() });
+      state.countProgress = { progress: done / whole, total: sum.total() };
+      if (position.n === n) showCount();
       return work(lane);
     });
   };
@@ -297,6 +305,8 @@ function startCount(force = false) {
     .then(() => {
       const seconds = (performance.now() - started) / 1000;
       state.counts.set(n, { total: sum.total(), unique: sum.unique(), classes: sum.classes(), seconds, workers: COUNT_WORKERS });
+      // Each worker holds the board's tables (90 MB at n = 21): ended, they give it back.
+      for (const lane of counters) lane.close();
       if (position.n !== n) return;
       state.countRunning = false;
       delete document.body.dataset.counting;
@@ -310,6 +320,7 @@ function startCount(force = false) {
       for (const lane of counters) lane.cancel();
       state.countRunning = false;
       delete document.body.dataset.counting;
+      showCount();
       ignoreCancelled(err);
     })
     .finally(() => sum.free());

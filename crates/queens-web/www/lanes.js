@@ -49,6 +49,11 @@ export class Lane {
     if (this.busy) this.fail(new Cancelled());
   }
 
+  // Ends an idle worker, and what it holds; the next request starts a fresh one.
+  close() {
+    if (!this.busy) this.fail(new Cancelled());
+  }
+
   fail(error) {
     this.worker?.terminate();
     this.worker = null;

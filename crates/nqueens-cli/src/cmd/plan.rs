@@ -90,7 +90,7 @@ fn report(e: &Estimate, threads: usize, machines: Option<NonZeroUsize>) -> Strin
     let threads_of = |t: usize| format!("{t} thread{}", if t == 1 { "" } else { "s" });
     let mut text = format!(
         "n = {}: an estimate of {} CPU-hours ({} on one thread), {spread}\n\
-         from {} of the plan's {} units{distinct}, drawn by their expected work, each counted on with the units after it for at least 0.1 s ({} in all), and its symmetric unit: {} of counting\n\
+         from {} of the plan's {} units{distinct}, drawn by their expected work, each counted on with the units after it for 0.1 s or up to the next draw ({} in all), and its symmetric unit: {} of counting\n\
          wall time on {}: about {}",
         e.n,
         significant(e.seconds / 3600.0),

@@ -17,15 +17,18 @@ use crate::{Counter, Error};
 /// ([`Unit::cost`], the joins each runs), systematically: the `k` draws are the units at
 /// the midpoints of `k` equal slices of the plan's cost, laid out in id order, so that the
 /// draws spread over every part of the plan. A draw's seconds per unit of cost, times the
-/// halves units' whole cost, is an unbiased estimate of their time (Hansen and Hurwitz,
-/// 1943); [`seconds`](Self::seconds) is the mean of the `k` of them, and their spread
-/// over `√k` the [`standard_error`](Self::standard_error). The symmetric unit, the one of
+/// halves units' whole cost, estimates their time (drawn independently, unbiasedly:
+/// Hansen and Hurwitz, 1943); [`seconds`](Self::seconds) is the mean of the `k` of them,
+/// and their spread over `√k` the [`standard_error`](Self::standard_error), as if the
+/// draws were independent (systematic draws over a plan whose cost per unit drifts
+/// smoothly vary less than that). The symmetric unit, the one of
 /// its kind, is always counted and its time added as measured.
 ///
 /// Three things keep the samples' seconds those of a whole count:
 /// * a draw whose unit takes less than a tenth of a second goes on with the units after
 ///   it (up to the next draw) until it has counted that long, and its seconds per cost
-///   are those of the run, so that a stall of a moment weighs little;
+///   are those of the run (a ratio over the run, no longer strictly unbiased), so that a
+///   stall of a moment weighs little;
 /// * each draw's neighbour in the plan is counted first on its thread, untimed: alone, a
 ///   unit of a millisecond runs a quarter to a third slower, with cold caches and fresh
 ///   lists;
@@ -165,7 +168,8 @@ impl Counter {
         // Per task: units counted, their cost and their seconds.
         let runs = Mutex::new(Vec::with_capacity(tasks.len()));
         let origin = Instant::now();
-        let seconds_since = |start: Duration| (thread_time(origin) - start).as_secs_f64();
+        let seconds_since =
+            |start: Duration| thread_time(origin).saturating_sub(start).as_secs_f64();
         self.each(plan.units(), &tasks, |task, count| {
             let run = match *task {
                 Task::Symmetric(unit) => {
