@@ -807,8 +807,13 @@ function readN() {
 
 // The address: #n=8&q=0.1_3.2 (row.column pairs, from 0). What it asks for that the page
 // cannot show is named, never silently replaced.
-function fromAddress() {
-  const address = location.hash;
+function fromAddress(event) {
+  // The address navigated to: a write of the old board's address that ran between the
+  // navigation and this event has replaced it in `location`, and is undone here.
+  const address = event?.newURL ? new URL(event.newURL).hash : location.hash;
+  clearTimeout(addressTimer);
+  addressTimer = null;
+  if (location.hash !== address) history.replaceState(null, "", address);
   const params = new URLSearchParams(address.slice(1));
   const asked = Number(params.get("n") || 8);
   const n = Number.isInteger(asked) && asked >= 1 && asked <= maxN ? asked : 8;
