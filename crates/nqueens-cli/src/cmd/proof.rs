@@ -144,9 +144,10 @@ impl Writer {
     /// is read ([`read`]) and cut after its last whole line.
     pub(crate) fn open(path: &Path, n: usize) -> anyhow::Result<(Writer, Read)> {
         let cannot = || format!("cannot write {}", path.display());
-        let empty = std::fs::metadata(path)
-            .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
-            || std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0);
+        let empty = match std::fs::metadata(path) {
+            Ok(m) => m.is_file() && m.len() == 0,
+            Err(e) => e.kind() == std::io::ErrorKind::NotFound,
+        };
         let read = if empty {
             Read::default()
         } else {
