@@ -217,11 +217,16 @@ impl Counter {
         let runs: Vec<Run> = runs.into_inner().unwrap_or_else(|e| e.into_inner());
 
         let halves_cost: f64 = halves.iter().map(|u| u.cost() as f64).sum();
-        let run_of = |i: usize| {
-            runs.iter()
-                .find(|r| matches!(r.task, Task::Draw { first, .. } if first == i))
-                .expect("every draw was run")
-        };
+        // The draws' runs by their first unit, for a lookup per draw that stays cheap
+        // when the draws are hundreds of thousands.
+        let by_first: std::collections::HashMap<usize, &Run> = runs
+            .iter()
+            .filter_map(|r| match r.task {
+                Task::Draw { first, .. } => Some((first, r)),
+                Task::Symmetric(_) => None,
+            })
+            .collect();
+        let run_of = |i: usize| by_first[&i];
         let per_draw: Vec<f64> = drawn
             .iter()
             .map(|&i| {
