@@ -68,6 +68,17 @@ impl Node {
 pub(crate) fn placements(
     n: usize,
     rows: usize,
+    found: impl FnMut(&[u32]) -> std::ops::ControlFlow<()>,
+) {
+    placements_from(n, &[], rows, found);
+}
+
+/// [`placements`] that start with `prefix`, columns of the first rows that attack each
+/// other nowhere: one part of the list, for a thread of its own.
+pub(crate) fn placements_from(
+    n: usize,
+    prefix: &[u32],
+    rows: usize,
     mut found: impl FnMut(&[u32]) -> std::ops::ControlFlow<()>,
 ) {
     fn go(
@@ -91,14 +102,17 @@ pub(crate) fn placements(
         }
         std::ops::ControlFlow::Continue(())
     }
+    let full = full_mask(n);
+    let rows = rows.min(n);
+    if prefix.len() > rows {
+        return;
+    }
     let mut columns = Vec::with_capacity(rows);
-    let _ = go(
-        Node::default(),
-        full_mask(n),
-        rows.min(n),
-        &mut columns,
-        &mut found,
-    );
+    columns.extend_from_slice(prefix);
+    let node = prefix
+        .iter()
+        .fold(Node::default(), |node, &c| node.place(1 << c, full));
+    let _ = go(node, full, rows, &mut columns, &mut found);
 }
 
 /// Counts the completions of `node` with the textbook recursion: every free square of the

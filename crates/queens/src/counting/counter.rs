@@ -199,7 +199,7 @@ impl Counter {
         let halves = units
             .iter()
             .find(|u| matches!(u.kind(), UnitKind::Halves { .. }))
-            .map(|u| Halves::new(u.n()).with_blocks(memory / 2));
+            .map(|u| Halves::new(u.n()).with_blocks(memory / 2, self.threads));
         // The rest of the memory is shared out among the threads' lists.
         let threads = self
             .threads

@@ -147,7 +147,8 @@ impl Unit {
             match &*last {
                 Some(h) if h.n() == self.n => Arc::clone(h),
                 _ => {
-                    let h = Arc::new(Halves::new(self.n).with_blocks(super::DEFAULT_MEMORY / 2));
+                    let h =
+                        Arc::new(Halves::new(self.n).with_blocks(super::DEFAULT_MEMORY / 2, None));
                     *last = Some(Arc::clone(&h));
                     h
                 }

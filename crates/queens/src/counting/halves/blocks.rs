@@ -1,10 +1,16 @@
 //! The tables of the half's row blocks, and the join of two of their buckets: the tops
 //! on a set without a search.
 
+use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use super::Halves;
 use super::tops::TopSink;
 #[cfg(target_arch = "x86_64")]
 use crate::cpu::{self, Feature};
+use crate::threads::on_threads;
+use crate::threads::prelude::*;
 
 /// The tops on a set are joined from two tables: the placements of the half's first `a`
 /// rows and of its other `h − a` rows, each bucketed by its column set. A top on `S` is a
@@ -50,8 +56,13 @@ pub(super) fn next_subset(set: u64) -> u64 {
 }
 
 impl Blocks {
-    /// The two tables, or `None` where they would hold more than `budget` placements.
-    pub(super) fn new(halves: &Halves, budget: usize) -> Option<Blocks> {
+    /// The two tables, or `None` where they would hold more than `budget` placements,
+    /// built on `threads` threads (by default one per core).
+    pub(super) fn new(
+        halves: &Halves,
+        budget: usize,
+        threads: Option<NonZeroUsize>,
+    ) -> Option<Blocks> {
         let (n, h) = (halves.n, halves.h);
         let a = h / 2;
         let mut binomial = vec![[0u32; 17]; n + 1];
@@ -71,9 +82,15 @@ impl Blocks {
             lower: Bucketed::default(),
             binomial,
         };
-        let mut budget = budget;
-        blocks.upper = blocks.placements(halves, 0..a, &mut budget)?;
-        blocks.lower = blocks.placements(halves, a..h, &mut budget)?;
+        let build = |parallel: bool| {
+            let mut budget = budget;
+            let upper = blocks.placements(halves, 0..a, &mut budget, parallel)?;
+            let lower = blocks.placements(halves, a..h, &mut budget, parallel)?;
+            Some((upper, lower))
+        };
+        // A pool that cannot be had builds them on the calling thread instead.
+        let tables = on_threads(threads, || build(false), || build(true));
+        (blocks.upper, blocks.lower) = tables.unwrap_or_else(|_| build(false))?;
         Some(blocks)
     }
 
@@ -93,58 +110,64 @@ impl Blocks {
 
     /// Every placement of queens on `rows`, bucketed by column set, or `None` once there
     /// are more than `budget` (which they use up).
+    ///
+    /// Listed, each with the rank of its column set, on every core when `parallel`, one
+    /// list per column of the block's first row: taken in column order, the lists are the
+    /// order of one search, so the tables do not depend on the number of threads. The budget is checked as a running total of what the
+    /// lists have found, a batch at a time, so that a table too large for it stops soon
+    /// after it passes it, and one that fits is never refused.
     fn placements(
         &self,
         halves: &Halves,
         rows: std::ops::Range<usize>,
         budget: &mut usize,
+        parallel: bool,
     ) -> Option<Bucketed> {
+        /// Placements a list finds between two looks at the running total.
+        const BATCH: usize = 1 << 12;
         let n = halves.n;
-        let mut found: Vec<(u32, RowsPlacement)> = Vec::new();
-        let mut columns = Vec::with_capacity(rows.len());
-        fn place(
-            halves: &Halves,
-            rows: &std::ops::Range<usize>,
-            columns: &mut Vec<usize>,
-            budget: usize,
-            found: &mut Vec<(u32, RowsPlacement)>,
-        ) -> Option<()> {
-            let n = halves.n;
-            let row = rows.start + columns.len();
-            if row == rows.end {
-                if found.len() == budget {
-                    return None;
-                }
+        let k = rows.len();
+        let seen = AtomicUsize::new(0);
+        let over = |found: usize| seen.fetch_add(found, Ordering::Relaxed) + found > *budget;
+        let list = |first: u32| {
+            let mut found = Vec::new();
+            let mut unreported = 0;
+            let mut fits = true;
+            crate::bitboard::placements_from(n, &[first], k, |columns| {
                 let mut p = RowsPlacement::default();
-                let mut set = 0u64;
-                for (r, &c) in (rows.start..).zip(columns.iter()) {
+                let mut set = 0u32;
+                for (r, &c) in (rows.start..).zip(columns) {
+                    let c = c as usize;
                     p.pattern |= halves.bits[r * n + c];
                     p.sums |= 1 << (r + c);
                     p.diffs |= 1 << (r + n - 1 - c);
                     set |= 1 << c;
                 }
-                found.push((set as u32, p));
-                return Some(());
-            }
-            for c in 0..n {
-                let attacked = (rows.start..)
-                    .zip(columns.iter())
-                    .any(|(r, &q)| q == c || q.abs_diff(c) == row - r);
-                if !attacked {
-                    columns.push(c);
-                    place(halves, rows, columns, budget, found)?;
-                    columns.pop();
+                found.push((self.rank(u64::from(set)) as u32, p));
+                unreported += 1;
+                if unreported == BATCH {
+                    unreported = 0;
+                    if over(BATCH) {
+                        fits = false;
+                        return ControlFlow::Break(());
+                    }
                 }
-            }
-            Some(())
-        }
-        place(halves, &rows, &mut columns, *budget, &mut found)?;
-        *budget -= found.len();
-        let k = rows.len();
+                ControlFlow::Continue(())
+            });
+            (fits && !over(unreported)).then_some(found)
+        };
+        let lists: Vec<Option<Vec<(u32, RowsPlacement)>>> = if parallel {
+            (0..n as u32).into_par_iter().map(list).collect()
+        } else {
+            (0..n as u32).map(list).collect()
+        };
+        let lists: Vec<Vec<(u32, RowsPlacement)>> = lists.into_iter().collect::<Option<_>>()?;
+        let total: usize = lists.iter().map(Vec::len).sum();
+        *budget -= total;
         let buckets = self.binomial[n][k] as usize;
         let mut start = vec![0u32; buckets + 1];
-        for (set, _) in &found {
-            start[self.rank(u64::from(*set)) + 1] += 1;
+        for &(rank, _) in lists.iter().flatten() {
+            start[rank as usize + 1] += 1;
         }
         for i in 0..buckets {
             start[i + 1] += start[i];
@@ -152,12 +175,13 @@ impl Blocks {
         let mut next = start.clone();
         let mut table = Bucketed {
             start: Vec::new(),
-            patterns: vec![0; found.len()],
-            sums: vec![0; found.len()],
-            diffs: vec![0; found.len()],
+            patterns: vec![0; total],
+            sums: vec![0; total],
+            diffs: vec![0; total],
         };
-        for (set, p) in found {
-            let slot = &mut next[self.rank(u64::from(set))];
+        // The lists in order: each bucket in the order of one search.
+        for (rank, p) in lists.into_iter().flatten() {
+            let slot = &mut next[rank as usize];
             let at = *slot as usize;
             (table.patterns[at], table.sums[at], table.diffs[at]) = (p.pattern, p.sums, p.diffs);
             *slot += 1;
@@ -341,7 +365,7 @@ mod tests {
     fn tops_from_tables_are_the_searched_tops() {
         for n in [7, 12, 13] {
             let plain = Halves::new(n);
-            let tabled = Halves::new(n).with_blocks(1 << 20);
+            let tabled = Halves::new(n).with_blocks(1 << 20, None);
             let blocks = tabled.blocks.as_ref().expect("small tables fit");
             for set in plain.sets() {
                 for avoid in [0, 1 << 3] {

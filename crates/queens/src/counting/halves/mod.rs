@@ -34,6 +34,8 @@
 mod blocks;
 mod tops;
 
+use std::num::NonZeroUsize;
+
 use blocks::{Blocks, RowsPlacement, next_subset};
 
 use super::pairs::weighted_pairs;
@@ -188,9 +190,11 @@ impl Halves {
     }
 
     /// The same halves, finding tops from two tables of placements where they fit in
-    /// `bytes` (else by the restricted search, which needs no tables).
-    pub(crate) fn with_blocks(mut self, bytes: usize) -> Halves {
-        self.blocks = Blocks::new(&self, bytes / std::mem::size_of::<RowsPlacement>());
+    /// `bytes` (else by the restricted search, which needs no tables), the tables built
+    /// on `threads` threads (by default one per core).
+    pub(crate) fn with_blocks(mut self, bytes: usize, threads: Option<NonZeroUsize>) -> Halves {
+        let budget = bytes / std::mem::size_of::<RowsPlacement>();
+        self.blocks = Blocks::new(&self, budget, threads);
         self
     }
 
@@ -404,7 +408,7 @@ mod tests {
     #[test]
     fn capped_lists_count_the_same() {
         for n in [9, 11, 12] {
-            for halves in [Halves::new(n), Halves::new(n).with_blocks(1 << 20)] {
+            for halves in [Halves::new(n), Halves::new(n).with_blocks(1 << 20, None)] {
                 let mut whole = Scratch::default();
                 let mut tiny = Scratch {
                     cap: 7,
