@@ -30,6 +30,23 @@ const MAX_ROWS_PORTABLE: usize = 5;
 /// The largest board with a table: a bottom's two diagonal masks share one `u64`.
 pub(crate) const MAX_N: usize = 32;
 
+/// Per bottom, the down-right diagonals a queen above must not be on in the low half of
+/// a key and the down-left ones in the high half, as the masks of the row above it shift
+/// them. Up to n = 16 a key is a `u32`, so that one vector tests sixteen bottoms and a
+/// bucket is half the bytes. [`PADDING`] entries follow the last, so that a vector load
+/// never leaves the list.
+#[derive(Debug)]
+enum Keys {
+    Narrow(Vec<u32>),
+    Wide(Vec<u64>),
+}
+
+/// The keys past the last bottom: a vector's worth of the narrow ones.
+const PADDING: usize = 16;
+
+/// The largest board whose keys are narrow: two masks of n bits in a `u32`.
+const NARROW_MAX_N: usize = 16;
+
 /// The placements of the last `k` rows of an `n × n` board, bucketed by column set.
 #[derive(Debug)]
 pub(crate) struct Bottoms {
@@ -38,10 +55,8 @@ pub(crate) struct Bottoms {
     binomial: Vec<u32>,
     /// Where each column set's bucket starts, by colex rank, and one past the last.
     start: Vec<u32>,
-    /// Per bottom: the down-right diagonals a queen above must not be on, in the low 32
-    /// bits, and the down-left ones in the high 32, as the masks of the row above it
-    /// shift them. Eight entries of padding follow, so that a vector load never leaves it.
-    keys: Vec<u64>,
+    /// Per bottom: the diagonals a queen above must not be on.
+    keys: Keys,
     /// Per bottom, its `k` columns, a byte each, then 8 of padding, so that each bottom
     /// can be read as 8 columns.
     columns: Vec<u8>,
@@ -84,9 +99,10 @@ impl Bottoms {
             k,
             binomial,
             start: Vec::new(),
-            keys: Vec::new(),
+            keys: Keys::Wide(Vec::new()),
             columns: Vec::new(),
         };
+        let half = if n <= NARROW_MAX_N { 16 } else { 32 };
         // Listed twice, in lexicographic order: once to size the buckets, once to fill
         // them, which keeps them in that order and needs no second copy of the table.
         let bottom = |cols: &[u32]| {
@@ -99,7 +115,7 @@ impl Bottoms {
                     key |= 1 << (c - i);
                 }
                 if c + i < n {
-                    key |= 1 << (32 + c + i);
+                    key |= 1 << (half + c + i);
                 }
             }
             (set, key)
@@ -113,7 +129,7 @@ impl Bottoms {
             start[i + 1] += start[i];
         }
         let mut next = start.clone();
-        let mut keys = vec![0u64; entries + 8];
+        let mut keys = vec![0u64; entries + PADDING];
         let mut columns = vec![0u8; entries * k + 8];
         placements(n, k, |cols| {
             let (set, key) = bottom(cols);
@@ -126,7 +142,11 @@ impl Bottoms {
             }
         });
         table.start = start;
-        table.keys = keys;
+        table.keys = if half == 16 {
+            Keys::Narrow(keys.into_iter().map(|k| k as u32).collect())
+        } else {
+            Keys::Wide(keys)
+        };
         table.columns = columns;
         table
     }
@@ -160,7 +180,10 @@ impl Bottoms {
             let bit = free & free.wrapping_neg();
             free ^= bit;
             let at = self.start[self.rank(full & !(cols | bit))] as usize;
-            let line = self.keys[at..].as_ptr().cast::<i8>();
+            let line = match &self.keys {
+                Keys::Narrow(keys) => keys[at..].as_ptr().cast::<i8>(),
+                Keys::Wide(keys) => keys[at..].as_ptr().cast::<i8>(),
+            };
             for i in 0..3 {
                 prefetch(line.wrapping_add(64 * i));
             }
@@ -174,26 +197,54 @@ impl Bottoms {
     pub(crate) fn join(&self, node: Node, full: u64, mut hit: impl FnMut(&[u32; 8])) {
         let rank = self.rank(full & !node.cols);
         let (lo, hi) = (self.start[rank] as usize, self.start[rank + 1] as usize);
-        let key = (node.down_right & full) | (node.down_left << 32);
         let k = self.k;
         let mut emit = |i: usize| {
             let columns: [u8; 8] = self.columns[i * k..i * k + 8].try_into().unwrap();
             hit(&columns.map(u32::from));
         };
-        #[cfg(target_arch = "x86_64")]
-        if vector_filter() {
-            // SAFETY: the CPU has AVX-512F, and `keys` has 8 entries past any bucket.
-            unsafe { filter_avx512(&self.keys, lo, hi, key, &mut emit) };
-            return;
+        let down_right = node.down_right & full;
+        match &self.keys {
+            Keys::Narrow(keys) => {
+                let key = (down_right | node.down_left << 16) as u32;
+                filter(keys, lo, hi, key, &mut emit);
+            }
+            Keys::Wide(keys) => filter(keys, lo, hi, down_right | node.down_left << 32, &mut emit),
         }
-        filter_any(&self.keys, lo, hi, key, &mut emit);
     }
 }
 
-/// The bottoms `lo..hi` whose key shares no bit with `key`, one at a time.
-fn filter_any(keys: &[u64], lo: usize, hi: usize, key: u64, emit: &mut impl FnMut(usize)) {
+/// A key of either width, and its filter eight or sixteen at a time.
+trait Key: Copy + std::ops::BitAnd<Output = Self> + PartialEq + Default {
+    /// [`filter`] with AVX-512.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512F, and `keys` holds [`PADDING`] entries past `hi`.
+    #[cfg(target_arch = "x86_64")]
+    unsafe fn filter_avx512(
+        keys: &[Self],
+        lo: usize,
+        hi: usize,
+        key: Self,
+        emit: &mut impl FnMut(usize),
+    );
+}
+
+/// Passes `emit` the bottoms `lo..hi` whose key shares no bit with `key`, in order.
+#[inline(always)]
+fn filter<K: Key>(keys: &[K], lo: usize, hi: usize, key: K, emit: &mut impl FnMut(usize)) {
+    #[cfg(target_arch = "x86_64")]
+    if vector_filter() {
+        // SAFETY: the CPU has AVX-512F, and every list of keys is padded.
+        unsafe { K::filter_avx512(keys, lo, hi, key, emit) };
+        return;
+    }
+    filter_any(keys, lo, hi, key, emit);
+}
+
+/// [`filter`] one bottom at a time.
+fn filter_any<K: Key>(keys: &[K], lo: usize, hi: usize, key: K, emit: &mut impl FnMut(usize)) {
     for (i, &k) in keys.iter().enumerate().take(hi).skip(lo) {
-        if k & key == 0 {
+        if k & key == K::default() {
             emit(i);
         }
     }
@@ -223,31 +274,65 @@ fn vector_filter() -> bool {
     }
 }
 
-/// The bottoms `lo..hi` whose key shares no bit with `key`, eight at a time. One masked
-/// test a vector: no compression or gather, which are microcoded on some CPUs.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-unsafe fn filter_avx512(
-    keys: &[u64],
-    lo: usize,
-    hi: usize,
-    key: u64,
-    emit: &mut impl FnMut(usize),
-) {
-    use std::arch::x86_64::{_mm512_loadu_si512, _mm512_mask_testn_epi64_mask, _mm512_set1_epi64};
-    debug_assert!(hi + 8 <= keys.len());
-    let wanted = _mm512_set1_epi64(key as i64);
-    let mut i = lo;
-    while i < hi {
-        let lanes = (hi - i).min(8);
-        // SAFETY: `keys` holds 8 entries past `hi`.
-        let v = unsafe { _mm512_loadu_si512(keys.as_ptr().add(i).cast()) };
-        let mut hits = _mm512_mask_testn_epi64_mask((0xffu16 >> (8 - lanes)) as u8, v, wanted);
-        while hits != 0 {
-            emit(i + hits.trailing_zeros() as usize);
-            hits &= hits - 1;
+/// One masked test a vector: no compression or gather, which are microcoded on some CPUs.
+impl Key for u64 {
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn filter_avx512(
+        keys: &[u64],
+        lo: usize,
+        hi: usize,
+        key: u64,
+        emit: &mut impl FnMut(usize),
+    ) {
+        use std::arch::x86_64::{
+            _mm512_loadu_si512, _mm512_mask_testn_epi64_mask, _mm512_set1_epi64,
+        };
+        debug_assert!(hi + PADDING <= keys.len());
+        let wanted = _mm512_set1_epi64(key as i64);
+        let mut i = lo;
+        while i < hi {
+            let lanes = (hi - i).min(8);
+            // SAFETY: `keys` holds `PADDING` entries past `hi`.
+            let v = unsafe { _mm512_loadu_si512(keys.as_ptr().add(i).cast()) };
+            let mut hits = _mm512_mask_testn_epi64_mask((0xffu16 >> (8 - lanes)) as u8, v, wanted);
+            while hits != 0 {
+                emit(i + hits.trailing_zeros() as usize);
+                hits &= hits - 1;
+            }
+            i += 8;
         }
-        i += 8;
+    }
+}
+
+impl Key for u32 {
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn filter_avx512(
+        keys: &[u32],
+        lo: usize,
+        hi: usize,
+        key: u32,
+        emit: &mut impl FnMut(usize),
+    ) {
+        use std::arch::x86_64::{
+            _mm512_loadu_si512, _mm512_mask_testn_epi32_mask, _mm512_set1_epi32,
+        };
+        debug_assert!(hi + PADDING <= keys.len());
+        let wanted = _mm512_set1_epi32(key as i32);
+        let mut i = lo;
+        while i < hi {
+            let lanes = (hi - i).min(16);
+            // SAFETY: `keys` holds `PADDING` entries past `hi`.
+            let v = unsafe { _mm512_loadu_si512(keys.as_ptr().add(i).cast()) };
+            let mut hits =
+                _mm512_mask_testn_epi32_mask((0xffff_ffffu32 >> (32 - lanes)) as u16, v, wanted);
+            while hits != 0 {
+                emit(i + hits.trailing_zeros() as usize);
+                hits &= hits - 1;
+            }
+            i += 16;
+        }
     }
 }
 
@@ -294,19 +379,29 @@ mod tests {
         if !vector_filter() {
             return;
         }
-        let table = Bottoms::with_rows(12, 4);
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..2000 {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            // Sparse keys, as real tops have, so that many bottoms pass.
-            let key = seed & (seed >> 7) & (seed >> 13);
-            let lo = (seed >> 40) as usize % table.start.len().saturating_sub(1);
-            let (lo, hi) = (table.start[lo] as usize, table.start[lo + 1] as usize);
-            let (mut any, mut vector) = (Vec::new(), Vec::new());
-            filter_any(&table.keys, lo, hi, key, &mut |i| any.push(i));
-            // SAFETY: the CPU has AVX-512F (checked above), and the keys are padded.
-            unsafe { filter_avx512(&table.keys, lo, hi, key, &mut |i| vector.push(i)) };
-            assert_eq!(vector, any, "key {key:#x}, bottoms {lo}..{hi}");
+        /// Random buckets of `keys` filtered both ways, with sparse keys, as real tops
+        /// have, so that many bottoms pass.
+        fn check<K: Key + std::fmt::Debug>(start: &[u32], keys: &[K], narrow: impl Fn(u64) -> K) {
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            for _ in 0..2000 {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                let key = narrow(seed & (seed >> 7) & (seed >> 13));
+                let bucket = (seed >> 40) as usize % (start.len() - 1);
+                let (lo, hi) = (start[bucket] as usize, start[bucket + 1] as usize);
+                let (mut any, mut vector) = (Vec::new(), Vec::new());
+                filter_any(keys, lo, hi, key, &mut |i| any.push(i));
+                // SAFETY: the CPU has AVX-512F (checked above), and the keys are padded.
+                unsafe { K::filter_avx512(keys, lo, hi, key, &mut |i| vector.push(i)) };
+                assert_eq!(vector, any, "key {key:?}, bottoms {lo}..{hi}");
+            }
+        }
+        let (narrow, wide) = (Bottoms::with_rows(12, 4), Bottoms::with_rows(18, 3));
+        match (&narrow.keys, &wide.keys) {
+            (Keys::Narrow(n), Keys::Wide(w)) => {
+                check(&narrow.start, n, |k| k as u32);
+                check(&wide.start, w, |k| k);
+            }
+            _ => panic!("n = 12 has narrow keys and n = 18 wide ones"),
         }
     }
 }
