@@ -132,12 +132,24 @@ fn from_the_walks_size_on_the_first_solutions_are_the_enumerators() {
         ];
         assert!(bytes(&args) == writer.finish().unwrap(), "{args:?}");
     }
+    // One per class, by the walk too: the enumerator's representatives.
+    let reps: Vec<queens::Placement> = queens::UniqueSolutions::new(n).unwrap().take(40).collect();
+    for format in [Format::Columns, Format::Json] {
+        let mut writer = SolutionWriter::new(Vec::new(), format);
+        for p in &reps {
+            writer.write(p.columns()).unwrap();
+        }
+        let limit = ["solve", &n.to_string(), "-u", "--limit", "40"];
+        let args = [&limit[..], &["-f", format.name()]].concat();
+        assert!(bytes(&args) == writer.finish().unwrap(), "{args:?}");
+    }
 }
 
 #[test]
 fn a_timeout_prints_the_first_solutions_whole_and_exits_3() {
     // The enumerator (n = 17, all and one per class) and the walk (n = 40, whose first
-    // solution takes minutes).
+    // solution takes minutes, all and one per class: the search for a first smallest image
+    // of its class is the walk's too, and stops at the deadline with it).
     for (n, unique, args) in [
         (
             17,
@@ -153,6 +165,11 @@ fn a_timeout_prints_the_first_solutions_whole_and_exits_3() {
             40,
             false,
             vec!["solve", "40", "-f", "columns", "--timeout", "0.5"],
+        ),
+        (
+            40,
+            true,
+            vec!["solve", "40", "-f", "columns", "--timeout", "0.5", "-u"],
         ),
     ] {
         let out = nqueens().args(&args).output().unwrap();

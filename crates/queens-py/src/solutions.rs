@@ -28,10 +28,12 @@ enum Source {
 
 impl Source {
     fn new(n: usize, unique: bool) -> Result<Source, queens::Error> {
-        Ok(if unique {
+        Ok(if n >= LexWalk::FROM_N {
+            let walk = LexWalk::new(n)?;
+            let walk = if unique { walk.unique() } else { walk };
+            Source::Walk(Box::new(walk), Vec::new())
+        } else if unique {
             Source::Unique(UniqueSolutions::new(n)?)
-        } else if n >= LexWalk::FROM_N {
-            Source::Walk(Box::new(LexWalk::new(n)?), Vec::new())
         } else {
             Source::All(Solutions::new(n)?)
         })

@@ -219,6 +219,11 @@ def test_large_boards_come_from_the_walk_in_order_and_stop_on_ctrl_c():
     assert all(queens.is_solution(row) for row in first)
     assert [tuple(r) for r in first] == sorted({tuple(r) for r in first})
     assert tuple(first[0]) == next(iter(queens.solutions(31)))
+    # One per class from the walk too: each the smallest of its class, in order.
+    reps = queens.solve(34, unique=True, limit=3)
+    assert reps.shape == (3, 34)
+    assert [tuple(r) for r in reps] == sorted({tuple(r) for r in reps})
+    assert tuple(reps[0]) == next(iter(queens.solutions(34)))
     # n = 44's first solution takes the walk far longer than this test: Ctrl-C stops it.
     timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
     timer.start()

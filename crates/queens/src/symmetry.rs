@@ -100,7 +100,7 @@ pub fn canonical(columns: &[u32]) -> Vec<u32> {
 /// Decides whether solutions are the smallest of their 8 images, without allocating per
 /// solution: image rows are read straight off the solution and its inverse permutation,
 /// and most images differ from the solution within a row or two.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(crate) struct CanonicalTest {
     /// `inverse[c]`: the row of the queen in column `c`.
     inverse: Vec<u32>,

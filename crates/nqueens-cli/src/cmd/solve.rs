@@ -40,7 +40,7 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         deadline: args.timeout.map(|t| started + Duration::from_secs_f64(t)),
         from: args.from.as_ref().map(|p| p.0.clone()),
     };
-    let listed = if args.from.is_some() || (!args.unique && args.n >= LexWalk::FROM_N) {
+    let listed = if args.from.is_some() || args.n >= LexWalk::FROM_N {
         hinting(args.n, |found| write_walked(&listing, out, found))?
     } else {
         write_all(&listing, out)?
@@ -188,12 +188,14 @@ fn write_proved(
     }
 }
 
-/// Streams the solutions of `listing`, not `unique`, in lexicographic order as the walk
-/// guided by completion proofs finds them ([`LexWalk`]), the completion searches on its
-/// threads; each solution that took a while to find is flushed at once.
+/// Streams the solutions of `listing` in lexicographic order as the walk guided by
+/// completion proofs finds them ([`LexWalk`]), the completion searches on its threads;
+/// each solution that took a while to find is flushed at once. Where `unique`, the walk
+/// gives the smallest image of each class, as [`UniqueSolutions`] does.
 fn write_walked(listing: &Listing, out: impl Write, found: &dyn Fn()) -> anyhow::Result<Listed> {
     let &Listing {
         n,
+        unique,
         format,
         limit,
         threads,
@@ -211,6 +213,9 @@ fn write_walked(listing: &Listing, out: impl Write, found: &dyn Fn()) -> anyhow:
     }
     if let Some(t) = threads {
         walk = walk.threads(t);
+    }
+    if unique {
+        walk = walk.unique();
     }
     let mut writer = SolutionWriter::new(out, format);
     let mut flushed = Instant::now();

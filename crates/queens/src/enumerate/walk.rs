@@ -15,10 +15,11 @@ use std::collections::HashSet;
 use std::num::NonZeroUsize;
 use std::time::Instant;
 
-use super::Solutions;
+use super::{Solutions, UniqueSolutions};
 use crate::bitboard::check_board;
 use crate::board::validate_rows;
 use crate::limits::MAX_N;
+use crate::symmetry::CanonicalTest;
 use crate::{Cancel, Completion, Error, Outcome};
 
 /// Rows left below which a prefix is finished by the enumerator, whose search of so few
@@ -63,6 +64,8 @@ pub struct LexWalk {
     start: Vec<u32>,
     /// Stops the completion searches.
     cancel: Option<Cancel>,
+    /// Where only the smallest image of each class is given: its test.
+    unique: Option<CanonicalTest>,
 }
 
 impl LexWalk {
@@ -88,7 +91,29 @@ impl LexWalk {
             refuted: HashSet::new(),
             start: Vec::new(),
             cancel: None,
+            unique: None,
         })
+    }
+
+    /// The walk that gives one solution per class of solutions equal under rotation and
+    /// reflection, the smallest of its 8 images, as [`UniqueSolutions`] lists them: the
+    /// same solutions in the same order, the first of a large board as soon as the walk
+    /// finds it (the first solution of a board is the smallest of its class).
+    ///
+    /// ```
+    /// use queens::{LexWalk, Outcome, UniqueSolutions};
+    ///
+    /// let mut walk = LexWalk::new(8)?.unique();
+    /// let mut reps = Vec::new();
+    /// while let Outcome::Completed(p) = walk.next_solution(None)? {
+    ///     reps.push(p);
+    /// }
+    /// assert_eq!(reps, UniqueSolutions::new(8)?.collect::<Vec<_>>());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn unique(mut self) -> LexWalk {
+        self.unique = Some(CanonicalTest::default());
+        self
     }
 
     /// Stops the walk's completion searches when `cancel` is cancelled: the question in
@@ -164,6 +189,33 @@ impl LexWalk {
     /// ([`FirstProof`](crate::FirstProof)); written down as they come, they let a run
     /// resume ([`LexWalk::assume_refuted`]).
     pub fn next_solution_proving(
+        &mut self,
+        deadline: Option<Instant>,
+        refuted: &mut dyn FnMut(&[u32]),
+    ) -> Result<Outcome, Error> {
+        loop {
+            let found = self.next_any(deadline, refuted)?;
+            let (Some(test), Outcome::Completed(p)) = (&mut self.unique, &found) else {
+                return Ok(found);
+            };
+            // In lexicographic order, once a solution starts right of the middle so does
+            // every later one, and each has a smaller mirror image.
+            if p.columns().first() > Some(&UniqueSolutions::max_first(self.n)) {
+                self.ended = true;
+                return Ok(Outcome::Impossible);
+            }
+            if test.is_canonical(p.columns()) {
+                return Ok(found);
+            }
+            // The solutions passed over may be many: the deadline holds between them.
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(Outcome::Unknown);
+            }
+        }
+    }
+
+    /// The next solution, the smallest of its class or not.
+    fn next_any(
         &mut self,
         deadline: Option<Instant>,
         refuted: &mut dyn FnMut(&[u32]),
@@ -380,6 +432,31 @@ mod tests {
                 assert_eq!(walked(n, rows, usize::MAX), all, "n = {n}, rows = {rows}");
             }
         }
+    }
+
+    #[test]
+    fn the_unique_walk_lists_the_representatives_in_order() {
+        for n in 0..=11 {
+            let reps: Vec<Vec<u32>> = UniqueSolutions::new(n)
+                .unwrap()
+                .map(|p| p.into_columns())
+                .collect();
+            let rows: &[usize] = if n <= 9 { &[0, 3] } else { &[5] };
+            for &rows in rows {
+                let mut walk = LexWalk::new(n).unwrap().enumerating(rows).unique();
+                let mut got = Vec::new();
+                while let Outcome::Completed(p) = walk.next_solution(None).unwrap() {
+                    got.push(p.into_columns());
+                }
+                assert_eq!(got, reps, "n = {n}, rows = {rows}");
+            }
+        }
+        // Above the enumerator's rows: the first of n = 31 is its class's smallest image.
+        let mut walk = LexWalk::new(31).unwrap().unique();
+        let Outcome::Completed(first) = walk.next_solution(None).unwrap() else {
+            panic!("n = 31 has solutions");
+        };
+        assert_eq!(Some(first), Solutions::new(31).unwrap().next());
     }
 
     #[test]
