@@ -147,8 +147,10 @@ impl Unit {
             match &*last {
                 Some(h) if h.n() == self.n => Arc::clone(h),
                 _ => {
-                    let h =
-                        Arc::new(Halves::new(self.n).with_blocks(super::DEFAULT_MEMORY / 2, None));
+                    let h = Arc::new(
+                        Halves::new(self.n)
+                            .with_blocks(super::DEFAULT_MEMORY / 2, Some(NonZeroUsize::MIN)),
+                    );
                     *last = Some(Arc::clone(&h));
                     h
                 }

@@ -129,11 +129,11 @@ impl Blocks {
         let k = rows.len();
         let seen = AtomicUsize::new(0);
         let over = |found: usize| seen.fetch_add(found, Ordering::Relaxed) + found > *budget;
-        let list = |first: u32| {
+        let list = |prefix: &Vec<u32>| {
             let mut found = Vec::new();
             let mut unreported = 0;
             let mut fits = true;
-            crate::bitboard::placements_from(n, &[first], k, |columns| {
+            crate::bitboard::placements_from(n, prefix, k, |columns| {
                 let mut p = RowsPlacement::default();
                 let mut set = 0u32;
                 for (r, &c) in (rows.start..).zip(columns) {
@@ -156,10 +156,15 @@ impl Blocks {
             });
             (fits && !over(unreported)).then_some(found)
         };
+        // A block of no rows (n = 2 and 3) has one placement, the empty one.
+        let prefixes: Vec<Vec<u32>> = match k {
+            0 => vec![Vec::new()],
+            _ => (0..n as u32).map(|c| vec![c]).collect(),
+        };
         let lists: Vec<Option<Vec<(u32, RowsPlacement)>>> = if parallel {
-            (0..n as u32).into_par_iter().map(list).collect()
+            prefixes.par_iter().map(list).collect()
         } else {
-            (0..n as u32).map(list).collect()
+            prefixes.iter().map(list).collect()
         };
         let lists: Vec<Vec<(u32, RowsPlacement)>> = lists.into_iter().collect::<Option<_>>()?;
         let total: usize = lists.iter().map(Vec::len).sum();
@@ -363,7 +368,7 @@ mod tests {
     /// the tops the restricted search finds.
     #[test]
     fn tops_from_tables_are_the_searched_tops() {
-        for n in [7, 12, 13] {
+        for n in [2, 3, 4, 5, 7, 12, 13] {
             let plain = Halves::new(n);
             let tabled = Halves::new(n).with_blocks(1 << 20, None);
             let blocks = tabled.blocks.as_ref().expect("small tables fit");
