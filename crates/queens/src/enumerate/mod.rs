@@ -418,7 +418,7 @@ impl UniqueSolutions {
 
     /// Whether `columns` starts past the last representative's first column: in
     /// lexicographic order, so does every later solution.
-    fn past_the_last(max_first: u32, columns: &[u32]) -> bool {
+    pub(super) fn past_the_last(max_first: u32, columns: &[u32]) -> bool {
         columns.first().is_some_and(|&c| c > max_first)
     }
 

@@ -200,7 +200,7 @@ impl LexWalk {
             };
             // In lexicographic order, once a solution starts right of the middle so does
             // every later one, and each has a smaller mirror image.
-            if p.columns().first() > Some(&UniqueSolutions::max_first(self.n)) {
+            if UniqueSolutions::past_the_last(UniqueSolutions::max_first(self.n), p.columns()) {
                 self.ended = true;
                 return Ok(Outcome::Impossible);
             }
