@@ -36,19 +36,36 @@ impl Word {
 }
 
 /// For each run of `probes` and its weight, the pairs `(a, b)` of `tables × run` with
-/// `a & b == 0`, times the weight, added up. Every pattern must lie in the low `bits`
-/// bits.
-///
-/// Long lists are first cut by a few of their densest bits: tables and probes are put in
-/// groups by their values on those bits, and only groups with no common bit are paired,
-/// which leaves out about a fifth of the pairs per bit cut (the sieve of Kluev's counter,
-/// sieve.h, with the bits chosen here by sampling each list's densities).
+/// `a & b == 0`, times the weight, added up ([`pairs_by_run`]).
 pub(crate) fn weighted_pairs(
     tables: &[u64],
     probes: &[u64],
     runs: &[(Range<usize>, u128)],
     bits: u32,
 ) -> u128 {
+    let mut total = 0;
+    let ranges: Vec<Range<usize>> = runs.iter().map(|(run, _)| run.clone()).collect();
+    pairs_by_run(tables, probes, &ranges, bits, |r, pairs| {
+        total += runs[r].1 * u128::from(pairs);
+    });
+    total
+}
+
+/// The pairs `(a, b)` of `tables × run` with `a & b == 0`, for each run of `probes`:
+/// `add(r, pairs)` is called one or more times for run `r`, the calls adding up to its
+/// pairs. Every pattern must lie in the low `bits` bits.
+///
+/// Long lists are first cut by a few of their densest bits: tables and probes are put in
+/// groups by their values on those bits, and only groups with no common bit are paired,
+/// which leaves out about a fifth of the pairs per bit cut (the sieve of Kluev's counter,
+/// sieve.h, with the bits chosen here by sampling each list's densities).
+pub(crate) fn pairs_by_run(
+    tables: &[u64],
+    probes: &[u64],
+    runs: &[Range<usize>],
+    bits: u32,
+    mut add: impl FnMut(usize, u64),
+) {
     debug_assert!(
         tables
             .iter()
@@ -61,7 +78,7 @@ pub(crate) fn weighted_pairs(
     let relevant = or(tables)
         & runs
             .iter()
-            .fold(0, |acc, (run, _)| acc | or(&probes[run.clone()]));
+            .fold(0, |acc, run| acc | or(&probes[run.clone()]));
     let squeeze = Squeeze::new(relevant);
     let bits = relevant.count_ones();
     // Each group of tables should fill a few blocks, or most of its table is padding.
@@ -81,7 +98,7 @@ pub(crate) fn weighted_pairs(
     // The probes of run r in group g: probe_start[r * groups + g]..[.. + 1].
     let mut sorted = Vec::with_capacity(probes.len());
     let mut probe_start = Vec::with_capacity(runs.len() * groups + 1);
-    for (run, _) in runs {
+    for run in runs {
         let (part, starts) = partition(&probes[run.clone()], groups, group, &squeeze);
         let offset = sorted.len() as u32;
         probe_start.extend(starts[..groups].iter().map(|s| s + offset));
@@ -90,23 +107,21 @@ pub(crate) fn weighted_pairs(
     probe_start.push(sorted.len() as u32);
     let chunks = (bits as usize).div_ceil(CHUNK_BITS).max(1);
     let mut table = vec![[Word([0; BLOCK / 64]); 1 << CHUNK_BITS]; chunks];
-    let mut total = 0;
     for g in 0..groups {
         let members = &tables[table_start[g] as usize..table_start[g + 1] as usize];
         for block in members.chunks(BLOCK) {
             build(block, &mut table);
-            for (r, (_, weight)) in runs.iter().enumerate() {
+            for r in 0..runs.len() {
                 let mut pairs = 0;
                 for h in (0..groups).filter(|h| h & g == 0) {
                     let at = r * groups + h;
                     let run = probe_start[at] as usize..probe_start[at + 1] as usize;
                     pairs += probe(&table, &sorted[run]);
                 }
-                total += weight * u128::from(pairs);
+                add(r, pairs);
             }
         }
     }
-    total
 }
 
 /// The most bits a pair count cuts its lists by.
