@@ -211,7 +211,7 @@ pub(crate) struct SolveArgs {
     #[arg(short = 'j', long, value_name = "T", value_parser = parse_threads)]
     pub(crate) threads: Option<NonZeroUsize>,
     /// Print only the solution at this position (0-based) of the lexicographic order,
-    /// found by counting rather than listing the ones before it (n up to 18).
+    /// found by counting rather than listing the ones before it (n up to 21).
     #[arg(long, value_name = "K", value_parser = parse_nth, conflicts_with_all = ["unique", "limit"])]
     pub(crate) nth: Option<u128>,
     /// Stop searching after this many seconds: the solutions found by then are printed,
@@ -286,7 +286,7 @@ pub(crate) struct OneArgs {
     /// the fixed construction. The seed used is printed on stderr.
     #[arg(short, long)]
     pub(crate) random: bool,
-    /// A solution drawn uniformly at random among all of them (n up to 18), by counting:
+    /// A solution drawn uniformly at random among all of them (n up to 21), by counting:
     /// unlike --random, every solution is equally likely.
     #[arg(short, long, conflicts_with = "random")]
     pub(crate) uniform: bool,

@@ -451,7 +451,7 @@ fn nth_and_uniform() {
         nqueens().args(["solve", "8", "--nth", "92"]),
         "past the last solution: n = 8 has 92",
     );
-    assert_usage_error(nqueens().args(["solve", "19", "--nth", "0"]), "at most 18");
+    assert_usage_error(nqueens().args(["solve", "22", "--nth", "0"]), "at most 21");
     let a = nqueens()
         .args(["one", "9", "--uniform", "--seed", "4"])
         .assert()
@@ -469,7 +469,7 @@ fn nth_and_uniform() {
             .clone()
     );
     nqueens().arg("verify").write_stdin(a).assert().success();
-    assert_usage_error(nqueens().args(["one", "19", "--uniform"]), "at most 18");
+    assert_usage_error(nqueens().args(["one", "22", "--uniform"]), "at most 21");
     assert_usage_error(
         nqueens().args(["one", "9", "--uniform", "--random"]),
         "cannot be used with",

@@ -40,9 +40,10 @@ pub const DRAWN_MAX_N: usize = 10_000;
 
 /// The largest board [`nth_solution`](crate::counting::nth_solution),
 /// [`solution_index`](crate::counting::solution_index) and
-/// [`uniform_solution`](crate::counting::uniform_solution) are offered for: each costs about a full
-/// count without symmetry, minutes at 18.
-pub const RANK_MAX_N: usize = 18;
+/// [`uniform_solution`](crate::counting::uniform_solution) are offered for: each counts
+/// the solutions below each column of every row, which near the top of the board costs a
+/// few counts of the whole board: six minutes at 20 on two cores, most of an hour at 21.
+pub const RANK_MAX_N: usize = 21;
 
 /// The most threads a count or search may be asked for. Each thread has a stack of its
 /// own; past a few per core they only add start-up time, and 100,000 of them took minutes

@@ -1,8 +1,8 @@
 //! Ranking and exact uniform sampling, checked against the enumeration.
 
 use queens::{
-    Solutions,
-    counting::{count_prefix, nth_solution, solution_index, uniform_solution},
+    Cancel, Solutions,
+    counting::{Ranker, count_prefix, nth_solution, solution_index, uniform_solution},
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -88,4 +88,44 @@ fn uniform_draws_pass_a_chi_square_test() {
         "chi-square {chi2:.1} over 91 degrees of freedom"
     );
     assert!(uniform_solution(3, &mut rng).unwrap().is_none());
+}
+
+/// From n = 14 the first rows are ranked by joining half boards: even and odd boards,
+/// the first and last solutions and others spread over the order, against the listing.
+#[test]
+fn nth_by_the_join_matches_the_enumeration() {
+    for n in [14, 15] {
+        let all: Vec<Vec<u32>> = Solutions::new(n)
+            .unwrap()
+            .map(|p| p.into_columns())
+            .collect();
+        let ranker = Ranker::new(n).unwrap();
+        let last = all.len() - 1;
+        for k in [0, 1, last / 7, last / 2, last / 2 + 1, 5 * last / 6, last] {
+            let got = ranker.nth(k as u128).unwrap().unwrap();
+            assert_eq!(got.columns(), &all[k][..], "n = {n}, k = {k}");
+        }
+        for k in (0..all.len()).step_by(all.len() / 25) {
+            assert_eq!(ranker.index(&all[k]).unwrap(), Some(k as u128), "n = {n}");
+        }
+        assert_eq!(ranker.nth(all.len() as u128).unwrap(), None);
+        assert_eq!(
+            ranker.index(&all[0][1..]).unwrap(),
+            None,
+            "another board's size"
+        );
+    }
+}
+
+#[test]
+fn a_cancelled_ranking_says_so() {
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let ranker = Ranker::new(16).unwrap().cancel_on(cancel);
+    assert!(matches!(ranker.nth(0), Err(queens::Error::Cancelled)));
+    let ranker = Ranker::new(10).unwrap().cancel_on(Cancel::new());
+    assert_eq!(
+        ranker.nth(0).unwrap().unwrap().columns(),
+        [0, 2, 5, 7, 9, 4, 8, 1, 3, 6]
+    );
 }

@@ -15,7 +15,7 @@
 pub(crate) mod counter;
 mod estimate;
 pub(crate) mod halves;
-mod pairs;
+pub(crate) mod pairs;
 mod plan;
 mod rank;
 pub(crate) mod tally;
@@ -26,5 +26,5 @@ pub use plan::{
     DEFAULT_UNITS, PLAN_VERSION, Plan, SPLIT_MIN_N, Unit, UnitKind, plan, plan_split,
     plan_with_units,
 };
-pub use rank::{count_prefix, nth_solution, solution_index, uniform_solution};
+pub use rank::{Ranker, count_prefix, nth_solution, solution_index, uniform_solution};
 pub use tally::Share;

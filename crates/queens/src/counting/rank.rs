@@ -1,12 +1,16 @@
 //! Ranking without enumerating: the k-th solution, and exact uniform sampling.
 
+use std::sync::atomic::AtomicBool;
+
 use crate::threads::prelude::*;
 use rand::Rng;
 
+use super::counter::DEFAULT_MEMORY;
+use super::halves::Halves;
 use crate::bitboard::{check_board, full_mask, search_lanes};
 use crate::board::validate_rows;
 use crate::limits::RANK_MAX_N;
-use crate::{Counter, Error, Placement, Solutions};
+use crate::{Cancel, Error, Placement, Solutions};
 
 /// The number of solutions whose first rows are `prefix`.
 ///
@@ -20,6 +24,11 @@ use crate::{Counter, Error, Placement, Solutions};
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn count_prefix(n: usize, prefix: &[u32]) -> Result<u128, Error> {
+    count_prefix_until(n, prefix, None)
+}
+
+/// [`count_prefix`], giving up (with a count of no meaning) once `stop` is set.
+fn count_prefix_until(n: usize, prefix: &[u32], stop: Option<&AtomicBool>) -> Result<u128, Error> {
     check_board(n, prefix.len())?;
     if validate_rows(prefix, n).is_err() {
         return Ok(0);
@@ -34,60 +43,33 @@ pub fn count_prefix(n: usize, prefix: &[u32]) -> Result<u128, Error> {
         let children: Vec<u32> = (0..n as u32).collect();
         return children
             .par_iter()
-            .map(|&c| count_prefix(n, &[prefix, &[c]].concat()))
+            .map(|&c| count_prefix_until(n, &[prefix, &[c]].concat(), stop))
             .sum();
     }
     let full = full_mask(n);
     let (allowed, taken) = (vec![full; n], vec![0; n]);
     let mut leaves = 0u128;
-    search_lanes(prefix, &allowed, &taken, None, |_| leaves += 1);
+    search_lanes(prefix, &allowed, &taken, stop, |_| leaves += 1);
     Ok(leaves)
 }
 
 /// The solution at position `k` (0-based) of the lexicographic order of
-/// [`Solutions`], without listing the ones before it: each row's column is found by
-/// counting the solutions below each candidate, and `None` when `k` is at least the
-/// number of solutions.
-///
-/// The work is about a full count without symmetry: seconds up to n = 16 on two cores,
-/// minutes at 18; above [`RANK_MAX_N`] it is refused as [`Error::TooLarge`].
+/// [`Solutions`], without listing the ones before it, or `None` when `k` is at least the
+/// number of solutions: [`Ranker::nth`].
 ///
 /// ```
 /// let third = queens::counting::nth_solution(8, 2)?.unwrap();
 /// assert_eq!(third.columns(), queens::Solutions::new(8)?.nth(2).unwrap().columns());
 /// assert!(queens::counting::nth_solution(8, 92)?.is_none());
-/// assert!(queens::counting::nth_solution(19, 0).is_err());
+/// assert!(queens::counting::nth_solution(22, 0).is_err());
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn nth_solution(n: usize, k: u128) -> Result<Option<Placement>, Error> {
-    check_rank(n)?;
-    let mut k = k;
-    let mut prefix: Vec<u32> = Vec::with_capacity(n);
-    while prefix.len() < n {
-        let counts: Vec<u128> = (0..n as u32)
-            .into_par_iter()
-            .map(|c| count_prefix(n, &[&prefix[..], &[c]].concat()))
-            .collect::<Result<_, _>>()?;
-        let mut chosen = None;
-        for (c, &below) in counts.iter().enumerate() {
-            if k < below {
-                chosen = Some(c as u32);
-                break;
-            }
-            k -= below;
-        }
-        match chosen {
-            Some(c) => prefix.push(c),
-            None => return Ok(None),
-        }
-    }
-    // n = 0 has one (empty) solution.
-    Ok((k == 0).then(|| Placement::new(prefix)))
+    Ranker::new(n)?.nth(k)
 }
 
 /// Where the solution `columns` stands in the lexicographic order of [`Solutions`], from
-/// 0: the inverse of [`nth_solution`], at the same cost. It adds up the solutions under
-/// each smaller column of each row; `None` when `columns` is not a solution.
+/// 0, or `None` when `columns` is not a solution: [`Ranker::index`].
 ///
 /// ```
 /// let third = queens::counting::nth_solution(8, 2)?.unwrap();
@@ -96,22 +78,11 @@ pub fn nth_solution(n: usize, k: u128) -> Result<Option<Placement>, Error> {
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn solution_index(columns: &[u32]) -> Result<Option<u128>, Error> {
-    let n = columns.len();
-    check_rank(n)?;
-    if validate_rows(columns, n).is_err() {
-        return Ok(None);
-    }
-    let mut before = 0u128;
-    for (row, &column) in columns.iter().enumerate() {
-        for smaller in 0..column {
-            before += count_prefix(n, &[&columns[..row], &[smaller]].concat())?;
-        }
-    }
-    Ok(Some(before))
+    Ranker::new(columns.len())?.index(columns)
 }
 
-/// A solution drawn uniformly at random among all of them: a uniform rank, then
-/// [`nth_solution`]. `None` when the board has no solution (n = 2 or 3).
+/// A solution drawn uniformly at random among all of them, or `None` when the board has
+/// none (n = 2 or 3): [`Ranker::uniform`].
 ///
 /// ```
 /// use rand::SeedableRng;
@@ -125,19 +96,145 @@ pub fn uniform_solution<R: Rng + ?Sized>(
     n: usize,
     rng: &mut R,
 ) -> Result<Option<Placement>, Error> {
-    check_rank(n)?;
-    let total = Counter::new().count(n)?.total;
-    if total == 0 {
-        return Ok(None);
-    }
-    nth_solution(n, rng.random_range(0..total))
+    Ranker::new(n)?.uniform(rng)
 }
 
-/// Refuses a board above [`RANK_MAX_N`]: ranking one costs about a count without
-/// symmetry, minutes at 18 and far longer beyond.
-fn check_rank(n: usize) -> Result<(), Error> {
-    if n > RANK_MAX_N {
-        return Err(Error::TooLarge { n, max: RANK_MAX_N });
+/// The board size from which the children of a prefix are counted by the join.
+const JOIN_MIN_N: usize = 14;
+
+/// Ranks the solutions of one board in the lexicographic order of [`Solutions`] without
+/// listing them: each row's column is found by counting the solutions below each
+/// candidate.
+///
+/// Near the top of a board from n = 14 the candidates of a row are counted together by
+/// joining half boards (every column set, its tops grouped by their queen in that row),
+/// which costs a few counts of the whole board; further down each is counted by the
+/// search. Seconds up to n = 18 on two cores, six minutes at 20, most of an hour at 21;
+/// a board above [`RANK_MAX_N`] is refused as [`Error::TooLarge`]. The join's tables
+/// are built once, when the ranker is made, for all its rankings.
+///
+/// ```
+/// let ranker = queens::counting::Ranker::new(8)?;
+/// let third = ranker.nth(2)?.unwrap();
+/// assert_eq!(third.columns(), [0, 6, 3, 5, 7, 1, 4, 2]);
+/// assert_eq!(ranker.index(third.columns())?, Some(2));
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Ranker {
+    n: usize,
+    halves: Option<Halves>,
+    cancel: Option<Cancel>,
+}
+
+impl Ranker {
+    /// A ranker of the `n × n` board's solutions, `n ≤` [`RANK_MAX_N`].
+    pub fn new(n: usize) -> Result<Ranker, Error> {
+        if n > RANK_MAX_N {
+            return Err(Error::TooLarge { n, max: RANK_MAX_N });
+        }
+        let halves =
+            (n >= JOIN_MIN_N).then(|| Halves::new(n).with_blocks(DEFAULT_MEMORY / 2, None));
+        Ok(Ranker {
+            n,
+            halves,
+            cancel: None,
+        })
     }
-    Ok(())
+
+    /// Stops a ranking soon after `cancel` is cancelled, which then returns
+    /// [`Error::Cancelled`].
+    pub fn cancel_on(mut self, cancel: Cancel) -> Self {
+        self.cancel = Some(cancel);
+        self
+    }
+
+    /// The solution at position `k` (0-based), or `None` when `k` is at least the number
+    /// of solutions.
+    pub fn nth(&self, k: u128) -> Result<Option<Placement>, Error> {
+        self.nth_below(k, None)
+    }
+
+    /// Where the solution `columns` stands, from 0: the inverse of [`Ranker::nth`], at the
+    /// same cost. It adds up the solutions under each smaller column of each row; `None`
+    /// when `columns` is not a solution of this board (of another size included).
+    pub fn index(&self, columns: &[u32]) -> Result<Option<u128>, Error> {
+        let n = self.n;
+        if columns.len() != n || validate_rows(columns, n).is_err() {
+            return Ok(None);
+        }
+        let mut before = 0u128;
+        for (row, &column) in columns.iter().enumerate() {
+            before += self.children(&columns[..row], column)?.iter().sum::<u128>();
+        }
+        Ok(Some(before))
+    }
+
+    /// A solution drawn uniformly at random among all of them: a uniform rank, then
+    /// [`Ranker::nth`], the first row's counts serving both. `None` when the board has no
+    /// solution (n = 2 or 3).
+    pub fn uniform<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Option<Placement>, Error> {
+        let first = self.children(&[], self.n as u32)?;
+        let total: u128 = first.iter().sum();
+        if total == 0 {
+            return Ok(None);
+        }
+        self.nth_below(rng.random_range(0..total), Some(first))
+    }
+
+    /// The solution at position `k`, the first row's counts given or counted.
+    fn nth_below(&self, k: u128, first: Option<Vec<u128>>) -> Result<Option<Placement>, Error> {
+        let n = self.n;
+        let mut k = k;
+        let mut prefix: Vec<u32> = Vec::with_capacity(n);
+        let mut first = first;
+        while prefix.len() < n {
+            let counts = match first.take() {
+                Some(counts) => counts,
+                None => self.children(&prefix, n as u32)?,
+            };
+            let mut chosen = None;
+            for (c, &below) in counts.iter().enumerate() {
+                if k < below {
+                    chosen = Some(c as u32);
+                    break;
+                }
+                k -= below;
+            }
+            match chosen {
+                Some(c) => prefix.push(c),
+                None => return Ok(None),
+            }
+        }
+        // n = 0 has one (empty) solution.
+        Ok((k == 0).then(|| Placement::new(prefix)))
+    }
+
+    /// The solutions below `prefix` then `c`, for each column `c < upto`.
+    fn children(&self, prefix: &[u32], upto: u32) -> Result<Vec<u128>, Error> {
+        let n = self.n;
+        if validate_rows(prefix, n).is_err() {
+            return Ok(vec![0; upto as usize]);
+        }
+        let stop = self.cancel.as_ref().map(Cancel::flag);
+        // The join's pass over the column sets costs about as much below any prefix,
+        // while the search's cost falls with each row: measured, the join is the faster
+        // while the prefix is at most (n − 14) / 2 rows long.
+        let counts = match &self.halves {
+            Some(halves) if 2 * prefix.len() + JOIN_MIN_N <= n => {
+                let mut counts = halves.children(prefix, DEFAULT_MEMORY / 2, stop);
+                counts.truncate(upto as usize);
+                counts
+            }
+            _ => (0..upto)
+                .into_par_iter()
+                .map(|c| count_prefix_until(n, &[prefix, &[c]].concat(), stop))
+                .collect::<Result<_, _>>()?,
+        };
+        // A count cut short means nothing.
+        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            return Err(Error::Cancelled);
+        }
+        Ok(counts)
+    }
 }

@@ -37,6 +37,9 @@ pub(super) struct Bucketed {
     patterns: Vec<u64>,
     sums: Vec<u64>,
     diffs: Vec<u64>,
+    /// Each placement's column in the board's first row, for the first block only (and
+    /// within a bucket in increasing order): the tops by their first queen.
+    firsts: Vec<u8>,
 }
 
 /// A placement of queens on a few rows (one entry of a row-block table): its window
@@ -136,6 +139,7 @@ impl Blocks {
             crate::bitboard::placements_from(n, prefix, k, |columns| {
                 let mut p = RowsPlacement::default();
                 let mut set = 0u32;
+                let first = columns.first().map_or(0, |&c| c as u8);
                 for (r, &c) in (rows.start..).zip(columns) {
                     let c = c as usize;
                     p.pattern |= halves.bits[r * n + c];
@@ -143,7 +147,7 @@ impl Blocks {
                     p.diffs |= 1 << (r + n - 1 - c);
                     set |= 1 << c;
                 }
-                found.push((self.rank(u64::from(set)) as u32, p));
+                found.push((self.rank(u64::from(set)) as u32, first, p));
                 unreported += 1;
                 if unreported == BATCH {
                     unreported = 0;
@@ -161,17 +165,17 @@ impl Blocks {
             0 => vec![Vec::new()],
             _ => (0..n as u32).map(|c| vec![c]).collect(),
         };
-        let lists: Vec<Option<Vec<(u32, RowsPlacement)>>> = if parallel {
+        let lists: Vec<Option<Vec<(u32, u8, RowsPlacement)>>> = if parallel {
             prefixes.par_iter().map(list).collect()
         } else {
             prefixes.iter().map(list).collect()
         };
-        let lists: Vec<Vec<(u32, RowsPlacement)>> = lists.into_iter().collect::<Option<_>>()?;
+        let lists: Vec<Vec<(u32, u8, RowsPlacement)>> = lists.into_iter().collect::<Option<_>>()?;
         let total: usize = lists.iter().map(Vec::len).sum();
         *budget -= total;
         let buckets = self.binomial[n][k] as usize;
         let mut start = vec![0u32; buckets + 1];
-        for &(rank, _) in lists.iter().flatten() {
+        for &(rank, _, _) in lists.iter().flatten() {
             start[rank as usize + 1] += 1;
         }
         for i in 0..buckets {
@@ -183,12 +187,17 @@ impl Blocks {
             patterns: vec![0; total],
             sums: vec![0; total],
             diffs: vec![0; total],
+            firsts: vec![0; if rows.start == 0 { total } else { 0 }],
         };
-        // The lists in order: each bucket in the order of one search.
-        for (rank, p) in lists.into_iter().flatten() {
+        // The lists in order: each bucket in the order of one search, and so of its
+        // placements' first queens.
+        for (rank, first, p) in lists.into_iter().flatten() {
             let slot = &mut next[rank as usize];
             let at = *slot as usize;
             (table.patterns[at], table.sums[at], table.diffs[at]) = (p.pattern, p.sums, p.diffs);
+            if let Some(f) = table.firsts.get_mut(at) {
+                *f = first;
+            }
             *slot += 1;
         }
         table.start = start;
@@ -236,6 +245,63 @@ impl Blocks {
     }
 }
 
+impl Blocks {
+    /// Appends the pattern of every top on `set` whose queen in the first row is in a
+    /// column of `firsts` to `by_first[that column]`; false, doing nothing, when the
+    /// first block has no rows (h = 1).
+    pub(super) fn tops_by_first(
+        &self,
+        set: u32,
+        h: usize,
+        firsts: u64,
+        by_first: &mut [Vec<u64>],
+    ) -> bool {
+        if self.a == 0 {
+            return false;
+        }
+        let set = u64::from(set);
+        let mut positions = [0u8; 32];
+        let mut bits = set;
+        for p in positions.iter_mut().take(h) {
+            *p = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+        }
+        let deposit = |pick: u64| {
+            let mut out = 0u64;
+            let mut bits = pick;
+            while bits != 0 {
+                out |= 1 << positions[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            out
+        };
+        let end = 1u64 << h;
+        let mut pick = (1u64 << self.a) - 1;
+        while pick < end {
+            let first = deposit(pick);
+            let upper = self.upper.bucket(self.rank(first));
+            let lower = self.lower.bucket(self.rank(set ^ first));
+            // The bucket's placements come in runs of one first queen each.
+            let mut at = upper.start;
+            while at < upper.end && !lower.is_empty() {
+                let column = self.upper.firsts[at];
+                let run = at..at
+                    + self.upper.firsts[at..upper.end]
+                        .iter()
+                        .take_while(|&&f| f == column)
+                        .count();
+                at = run.end;
+                if firsts >> column & 1 != 0 {
+                    let out = &mut by_first[usize::from(column)];
+                    join_placements(&self.upper, run, &self.lower, lower.clone(), 0, out);
+                }
+            }
+            pick = next_subset(pick);
+        }
+        true
+    }
+}
+
 impl Bucketed {
     /// Where the placements on the set of this rank lie in the lists.
     fn bucket(&self, rank: usize) -> std::ops::Range<usize> {
@@ -250,6 +316,7 @@ impl Default for Bucketed {
             patterns: Vec::new(),
             sums: Vec::new(),
             diffs: Vec::new(),
+            firsts: Vec::new(),
         }
     }
 }

@@ -31,6 +31,7 @@
 //! bottoms ([`Halves::count_set`]). `tops.rs` finds the tops on a set, by the search or
 //! from the tables of `blocks.rs`, which also holds the one kernel the CPU chooses for.
 
+mod below;
 mod blocks;
 mod tops;
 

@@ -91,7 +91,7 @@ impl Halves {
 
     /// The textbook search of the top rows from `row` on, with `free` the set's columns
     /// still empty and `right`, `left` the squares of this row attacked diagonally.
-    fn search(
+    pub(super) fn search(
         &self,
         row: usize,
         free: u64,

@@ -1,0 +1,274 @@
+//! The solutions below a prefix of the top rows, counted by the join, for each column of
+//! the row after it: what ranking needs at every row.
+//!
+//! The count proper joins one column set of each orbit and weighs it by the orbit's size,
+//! which loses where each solution's first rows were. Here every set is joined, the tops
+//! that start with the prefix are the probes of the pair count and the bottoms of the
+//! columns they leave are its tables, and the probes are grouped by their queen in the row
+//! after the prefix: one pass over the sets counts every child of the prefix.
+//!
+//! For odd n the middle queens `m > h` are the mirror images of `n − 1 − m`, which the
+//! halves do not hold: their solutions below the prefix are the mirror images of those
+//! of `m < h` below the mirrored prefix, so the tops of both prefixes are probes.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use super::{Halves, Scratch};
+use crate::counting::pairs::pairs_by_run;
+use crate::threads::prelude::*;
+
+/// What a thread reuses from one set to the next.
+struct Lists {
+    scratch: Scratch,
+    /// The tops by their first queen.
+    by_first: Vec<Vec<u64>>,
+    /// The set's counts per child.
+    out: Vec<u128>,
+}
+
+/// The probes of one set: the tops of the prefix (and of its mirror image), in runs of
+/// one child each.
+#[derive(Debug, Default)]
+struct Probes {
+    runs: Vec<Range<usize>>,
+    /// Per run, the child of the prefix its solutions are counted for, and whether the
+    /// run is of the mirrored prefix (counted only with middle queens that stand for
+    /// their mirror images too).
+    targets: Vec<(usize, bool)>,
+}
+
+impl Halves {
+    /// For each column `c`, the solutions whose first rows are `prefix` then `c`; the
+    /// prefix must be valid and shorter than a half's rows. The sets are shared out
+    /// among rayon's threads, each with lists of about `bytes / threads`. Once `stop` is
+    /// set the sets left are skipped, and the counts mean nothing.
+    pub(crate) fn children(
+        &self,
+        prefix: &[u32],
+        bytes: usize,
+        stop: Option<&AtomicBool>,
+    ) -> Vec<u128> {
+        let n = self.n;
+        assert!(prefix.len() < self.h, "a prefix within the top half");
+        let mirrored: Vec<u32> = prefix.iter().map(|&c| n as u32 - 1 - c).collect();
+        let columns = |p: &[u32]| p.iter().fold(0u32, |acc, &c| acc | 1 << c);
+        let (own, image) = (columns(prefix), columns(&mirrored));
+        // Below an empty prefix of an even board the children are mirror images in
+        // pairs: only the left half is counted.
+        let halve = prefix.is_empty() && n.is_multiple_of(2);
+        let children = if halve {
+            (1u64 << (n / 2)) - 1
+        } else {
+            (1u64 << n) - 1
+        };
+        let sets: Vec<u32> = self
+            .sets()
+            .filter(|&set| set & own == own || (n % 2 == 1 && set & image == image))
+            .collect();
+        let threads = crate::threads::available().max(1);
+        let per_thread = bytes / threads;
+        // A set takes far longer than a lock: each adds its counts to the total.
+        let total = Mutex::new(vec![0u128; n]);
+        let each = |lists: &mut Lists, &set: &u32| {
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                return;
+            }
+            lists.out.fill(0);
+            self.children_on(set, prefix, &mirrored, children, lists);
+            if lists.out.iter().any(|&c| c != 0) {
+                let mut total = total.lock().unwrap_or_else(PoisonError::into_inner);
+                total.iter_mut().zip(&lists.out).for_each(|(t, c)| *t += c);
+            }
+        };
+        let lists = || Lists {
+            scratch: Scratch::within(per_thread),
+            by_first: vec![Vec::new(); n],
+            out: vec![0; n],
+        };
+        sets.par_iter().map_init(lists, each).collect::<()>();
+        let mut out = total.into_inner().unwrap_or_else(PoisonError::into_inner);
+        if halve {
+            for c in 0..n / 2 {
+                out[n - 1 - c] = out[c];
+            }
+        }
+        out
+    }
+
+    /// Adds to `out` the solutions with their top on `set` below `prefix` (and, for
+    /// the middle queens that stand for their mirror images, below `mirrored`), per
+    /// child among `children`.
+    fn children_on(
+        &self,
+        set: u32,
+        prefix: &[u32],
+        mirrored: &[u32],
+        children: u64,
+        lists: &mut Lists,
+    ) {
+        let n = self.n;
+        let Lists {
+            scratch: Scratch {
+                tops, bottoms, cap, ..
+            },
+            by_first,
+            out,
+        } = lists;
+        tops.clear();
+        let mut probes = Probes::default();
+        // Below the empty prefix the tops come from the tables by their first queen,
+        // where there are tables; else from the search.
+        let tabled = prefix.is_empty()
+            && self
+                .blocks
+                .as_ref()
+                .is_some_and(|blocks| blocks.tops_by_first(set, self.h, children, by_first));
+        if tabled {
+            for (c, list) in by_first.iter_mut().enumerate() {
+                if !list.is_empty() {
+                    let start = tops.len();
+                    tops.append(list);
+                    probes.runs.push(start..tops.len());
+                    probes.targets.push((c, false));
+                }
+            }
+        } else {
+            self.prefixed_tops(set, prefix, children, false, tops, &mut probes);
+        }
+        let symmetric = prefix == mirrored;
+        if n % 2 == 1 && !symmetric {
+            self.prefixed_tops(set, mirrored, children, true, tops, &mut probes);
+        }
+        if probes.runs.is_empty() {
+            return;
+        }
+        let bits = 2 * self.w + 1;
+        for middle in self.middles.iter().filter(|m| set & !m.columns == 0) {
+            let both = middle.weight == 2;
+            // The runs this middle queen counts, and where each goes.
+            let (runs, targets): (Vec<Range<usize>>, Vec<(usize, bool)>) = probes
+                .runs
+                .iter()
+                .zip(&probes.targets)
+                .filter(|(_, (_, image))| !image || both)
+                .map(|(run, &target)| (run.clone(), target))
+                .unzip();
+            let mut add = |r: usize, pairs: u64| {
+                let (c, image) = targets[r];
+                let pairs = u128::from(pairs);
+                if image {
+                    out[n - 1 - c] += pairs;
+                } else {
+                    out[c] += pairs;
+                    if both && symmetric {
+                        out[n - 1 - c] += pairs;
+                    }
+                }
+            };
+            let blocked = middle.blocked;
+            let flip = |p| self.upside_down(p) | blocked;
+            bottoms.clear();
+            // The bottoms use the columns the middle queen and the top leave.
+            self.tops(
+                middle.columns ^ set,
+                blocked,
+                &flip,
+                *cap,
+                bottoms,
+                &mut |batch| {
+                    pairs_by_run(batch, tops, &runs, bits, &mut add);
+                    batch.clear();
+                    true
+                },
+            );
+            if !bottoms.is_empty() {
+                pairs_by_run(bottoms, tops, &runs, bits, &mut add);
+            }
+        }
+    }
+
+    /// Appends the tops on `set` that start with `prefix`, one run per child among
+    /// `children`, tagged `image`.
+    fn prefixed_tops(
+        &self,
+        set: u32,
+        prefix: &[u32],
+        children: u64,
+        image: bool,
+        out: &mut Vec<u64>,
+        probes: &mut Probes,
+    ) {
+        let n = self.n;
+        let (mut free, mut right, mut left, mut pattern) = (u64::from(set), 0u64, 0u64, 0u64);
+        for (row, &c) in prefix.iter().enumerate() {
+            let bit = 1u64 << c;
+            if free & bit == 0 {
+                return;
+            }
+            free ^= bit;
+            right = (right | bit) << 1;
+            left = (left | bit) >> 1;
+            pattern |= self.bits[row * n + c as usize];
+        }
+        let row = prefix.len();
+        let squares = &self.bits[row * n..(row + 1) * n];
+        let mut open = free & !(right | left) & children;
+        while open != 0 {
+            let bit = open & open.wrapping_neg();
+            open ^= bit;
+            let c = bit.trailing_zeros() as usize;
+            let start = out.len();
+            if row + 1 == self.h {
+                out.push(pattern | squares[c]);
+            } else {
+                self.search(
+                    row + 1,
+                    free ^ bit,
+                    (right | bit) << 1,
+                    (left | bit) >> 1,
+                    pattern | squares[c],
+                    out,
+                );
+            }
+            if out.len() > start {
+                probes.runs.push(start..out.len());
+                probes.targets.push((c, image));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::counting::count_prefix;
+
+    /// Every child of every valid prefix of up to two rows, against the search.
+    #[test]
+    fn children_are_the_searched_counts() {
+        for n in 4..=11 {
+            for halves in [Halves::new(n), Halves::new(n).with_blocks(1 << 20, None)] {
+                let h = halves.h;
+                let mut prefixes: Vec<Vec<u32>> = vec![vec![]];
+                for a in 0..n as u32 {
+                    prefixes.push(vec![a]);
+                    for b in 0..n as u32 {
+                        prefixes.push(vec![a, b]);
+                    }
+                }
+                for prefix in prefixes.iter().filter(|p| p.len() < h) {
+                    if crate::board::validate_rows(prefix, n).is_err() {
+                        continue;
+                    }
+                    let joined = halves.children(prefix, 1 << 24, None);
+                    let searched: Vec<u128> = (0..n as u32)
+                        .map(|c| count_prefix(n, &[&prefix[..], &[c]].concat()).unwrap())
+                        .collect();
+                    assert_eq!(joined, searched, "n = {n}, prefix {prefix:?}");
+                }
+            }
+        }
+    }
+}
