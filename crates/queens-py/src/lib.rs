@@ -23,6 +23,7 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CONSTRUCT_MAX_N", queens::limits::CONSTRUCT_MAX_N)?;
     m.add("INSTANCE_MAX_N", queens::limits::INSTANCE_MAX_N)?;
     m.add("RANDOM_MAX_N", queens::limits::RANDOM_MAX_N)?;
+    m.add("RANK_MAX_N", queens::limits::RANK_MAX_N)?;
     m.add("SYMMETRIES", board::SYMMETRY_NAMES)?;
     m.add_class::<board::Board>()?;
     m.add_class::<count::Tally>()?;
@@ -37,6 +38,7 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solutions::one, m)?)?;
     m.add_function(wrap_pyfunction!(solutions::verify, m)?)?;
     m.add_function(wrap_pyfunction!(solutions::is_solution, m)?)?;
+    m.add_function(wrap_pyfunction!(solutions::solution_index, m)?)?;
     m.add_function(wrap_pyfunction!(solutions::conflicts, m)?)?;
     m.add_function(wrap_pyfunction!(completion::read_problem, m)?)?;
     m.add_function(wrap_pyfunction!(completion::instance, m)?)?;

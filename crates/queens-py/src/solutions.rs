@@ -6,6 +6,7 @@ use std::hash::{BuildHasher, RandomState};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use queens::counting::Ranker;
 use queens::limits::{CONSTRUCT_MAX_N, MAX_N, RANDOM_MAX_N, RANK_MAX_N};
 use queens::{LexWalk, Outcome, Solutions, UniqueSolutions};
 use rand::SeedableRng;
@@ -208,7 +209,7 @@ pub(crate) fn solve<'py>(
 /// One solution of an `n × n` board as an array of `dtype` (`int32` by default), or
 /// `None` when there is none (n = 2 and 3): the explicit construction up to 10^9 queens;
 /// with `random`, min-conflicts local search from a random start (up to 10^8); with
-/// `uniform`, each solution equally likely (up to 18). `seed` makes the random ones
+/// `uniform`, each solution equally likely (up to 21). `seed` makes the random ones
 /// reproducible.
 #[pyfunction]
 #[pyo3(signature = (n, *, random = Flag(false), uniform = Flag(false), seed = None, dtype = None), text_signature = "(n, *, random=False, uniform=False, seed=None, dtype=None)")]
@@ -254,10 +255,12 @@ pub(crate) fn one<'py>(
         })
         .map_err(args::error)?
     } else if uniform {
-        py.detach(|| {
-            queens::counting::uniform_solution(n, &mut ChaCha8Rng::seed_from_u64(seed))
+        interruptible(py, None, |cancel, _| {
+            Ranker::new(n)?
+                .cancel_on(cancel.clone())
+                .uniform(&mut ChaCha8Rng::seed_from_u64(seed))
                 .map(|p| p.map(queens::Placement::into_columns))
-        })
+        })?
         .map_err(args::error)?
     } else {
         py.detach(|| queens::construct(n).map(|c| c.map(Iterator::collect)))
@@ -273,6 +276,24 @@ pub(crate) fn one<'py>(
 pub(crate) fn verify(py: Python<'_>, columns: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
     let columns = on_board(columns)?;
     Ok(py.detach(|| queens::validate(&columns).err().map(|c| c.to_string())))
+}
+
+/// Where the solution `columns` (a sequence, a 1-D array or a `Board`) stands in the
+/// lexicographic order of `solutions(n)`, from 0, found by counting the solutions before
+/// it rather than listing them (n up to 21); `None` when it is no solution.
+#[pyfunction]
+pub(crate) fn solution_index(py: Python<'_>, columns: &Bound<'_, PyAny>) -> PyResult<Option<u128>> {
+    let columns = on_board(columns)?;
+    let n = columns.len();
+    if n > RANK_MAX_N {
+        return Err(PyValueError::new_err(format!(
+            "solution_index takes boards of 0 to {RANK_MAX_N} queens, not {n}: it counts the solutions before the board's"
+        )));
+    }
+    interruptible(py, None, |cancel, _| {
+        Ranker::new(n)?.cancel_on(cancel.clone()).index(&columns)
+    })?
+    .map_err(args::error)
 }
 
 /// Whether `columns` is a solution: no two queens attack each other.

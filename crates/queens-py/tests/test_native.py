@@ -48,6 +48,14 @@ def test_keyboard_interrupt_stops_a_long_count():
     assert time.monotonic() - start < 1.5
 
 
+def test_keyboard_interrupt_stops_a_uniform_draw():
+    start = time.monotonic()
+    interrupt_after(0.5)
+    with pytest.raises(KeyboardInterrupt):
+        queens.one(21, uniform=True)  # minutes: the first row's counts join every column set
+    assert time.monotonic() - start < 1.5
+
+
 def test_keyboard_interrupt_stops_a_hard_completion_search():
     hard = queens.instance(30, seed=1, diagonals=32)  # about two CPU-hours to prove
     start = time.monotonic()

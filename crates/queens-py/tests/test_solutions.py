@@ -103,6 +103,18 @@ def test_random_and_uniform_are_reproducible():
     assert np.array_equal(u, queens.one(10, uniform=True, seed=1))
 
 
+def test_solution_index_numbers_the_listed_solutions():
+    for n, picks in [(8, range(92)), (14, [0, 1, 99_999, 182_798, 365_595])]:
+        listed = queens.solve(n)
+        for k in picks:
+            assert queens.solution_index(listed[k]) == k
+            assert queens.solution_index(queens.Board(list(listed[k]))) == k
+    assert queens.solution_index([0, 1, 2, 3]) is None
+    assert queens.solution_index([]) == 0
+    with pytest.raises(ValueError, match="0 to 21 queens, not 22"):
+        queens.solution_index(list(queens.one(22)))
+
+
 def test_one_of_ten_million_is_valid():
     a = queens.one(10**7)
     assert a.shape == (10**7,)
@@ -167,7 +179,7 @@ def test_solutions_have_no_len_but_say_how_to_count():
         (lambda: queens.solve(8, limit=-1), "limit must be 0 or more"),
         (lambda: queens.one(10**9 + 1), "one takes n from 0 to 1000000000"),
         (lambda: queens.one(10**8 + 1, random=True), "random=True takes n from 0 to 100000000"),
-        (lambda: queens.one(19, uniform=True), "uniform=True takes n from 0 to 18"),
+        (lambda: queens.one(22, uniform=True), "uniform=True takes n from 0 to 21"),
         (lambda: queens.one(8, seed=1), "seed is only used with random=True"),
         (lambda: queens.one(8, random=True, uniform=True), "cannot be combined"),
         (lambda: queens.one(8, random=True, seed=-1), "seed must be from 0"),

@@ -28,6 +28,7 @@ __all__ = [
     "CONSTRUCT_MAX_N",
     "INSTANCE_MAX_N",
     "RANDOM_MAX_N",
+    "RANK_MAX_N",
     "SYMMETRIES",
     "Board",
     "Tally",
@@ -42,6 +43,7 @@ __all__ = [
     "one",
     "verify",
     "is_solution",
+    "solution_index",
     "conflicts",
     "read_problem",
     "instance",
@@ -59,6 +61,8 @@ INSTANCE_MAX_N: int
 """The largest board ``instance`` draws: 64 queens."""
 RANDOM_MAX_N: int
 """The largest board ``one(random=True)`` searches: 10**8 queens."""
+RANK_MAX_N: int
+"""The largest board ``one(uniform=True)`` and ``solution_index`` rank: 21 queens."""
 SYMMETRIES: list[str]
 """The names of the 8 symmetries of the square, in the order ``Board.images`` uses."""
 
@@ -274,6 +278,10 @@ def one(
 def verify(columns: _Columns) -> Optional[str]:
     """``None`` when ``columns`` is a solution, else its first conflict, named; a column
     off the board raises ``ValueError``. Test with ``is_solution``, not ``if verify(x)``."""
+
+def solution_index(columns: _Columns) -> Optional[int]:
+    """Where the solution stands in the order of ``solutions(n)``, from 0, found by
+    counting (n up to ``RANK_MAX_N``); ``None`` when it is no solution."""
 
 def is_solution(columns: _Columns) -> bool:
     """Whether no two queens attack each other; a column off the board raises ``ValueError``."""
