@@ -207,14 +207,28 @@ impl Blocks {
     /// Appends the pattern of every top on the columns `set` of the h-row half.
     pub(super) fn tops(&self, set: u32, h: usize, sink: &mut TopSink<'_>) -> bool {
         let set = u64::from(set);
-        // The columns of S, so that each a-subset of positions maps to one of S.
+        for first in self.first_blocks(set, h) {
+            let upper = self.upper.bucket(self.rank(first));
+            let lower = self.lower.bucket(self.rank(set ^ first));
+            join_placements(&self.upper, upper, &self.lower, lower, sink.avoid, sink.out);
+            if !sink.pause() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Every set of `a` of the columns of `set` (h of them): the columns of the first
+    /// block, in each way a top on `set` can split.
+    fn first_blocks(&self, set: u64, h: usize) -> impl Iterator<Item = u64> + use<> {
+        // The columns of the set, so that each a-subset of positions maps to one of them.
         let mut positions = [0u8; 32];
         let mut bits = set;
         for p in positions.iter_mut().take(h) {
             *p = bits.trailing_zeros() as u8;
             bits &= bits - 1;
         }
-        let deposit = |pick: u64| {
+        let deposit = move |pick: u64| {
             let mut out = 0u64;
             let mut bits = pick;
             while bits != 0 {
@@ -224,28 +238,15 @@ impl Blocks {
             out
         };
         let end = 1u64 << h;
-        let mut pick = (1u64 << self.a) - 1;
-        loop {
-            let first = deposit(pick);
-            let upper = self.upper.bucket(self.rank(first));
-            let lower = self.lower.bucket(self.rank(set ^ first));
-            join_placements(&self.upper, upper, &self.lower, lower, sink.avoid, sink.out);
-            if !sink.pause() {
-                return false;
-            }
-            if pick == 0 {
-                break;
-            }
-            pick = next_subset(pick);
-            if pick >= end {
-                break;
-            }
-        }
-        true
+        // No rows in the first block (h = 1): one split, the empty one.
+        std::iter::successors(Some((1u64 << self.a) - 1), move |&pick| {
+            (pick != 0)
+                .then(|| next_subset(pick))
+                .filter(|&next| next < end)
+        })
+        .map(deposit)
     }
-}
 
-impl Blocks {
     /// Appends the pattern of every top on `set` whose queen in the first row is in a
     /// column of `firsts` to `by_first[that column]`; false, doing nothing, when the
     /// first block has no rows (h = 1).
@@ -260,25 +261,7 @@ impl Blocks {
             return false;
         }
         let set = u64::from(set);
-        let mut positions = [0u8; 32];
-        let mut bits = set;
-        for p in positions.iter_mut().take(h) {
-            *p = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-        }
-        let deposit = |pick: u64| {
-            let mut out = 0u64;
-            let mut bits = pick;
-            while bits != 0 {
-                out |= 1 << positions[bits.trailing_zeros() as usize];
-                bits &= bits - 1;
-            }
-            out
-        };
-        let end = 1u64 << h;
-        let mut pick = (1u64 << self.a) - 1;
-        while pick < end {
-            let first = deposit(pick);
+        for first in self.first_blocks(set, h) {
             let upper = self.upper.bucket(self.rank(first));
             let lower = self.lower.bucket(self.rank(set ^ first));
             // The bucket's placements come in runs of one first queen each.
@@ -296,7 +279,6 @@ impl Blocks {
                     join_placements(&self.upper, run, &self.lower, lower.clone(), 0, out);
                 }
             }
-            pick = next_subset(pick);
         }
         true
     }
