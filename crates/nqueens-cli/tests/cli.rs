@@ -469,6 +469,8 @@ fn nth_and_uniform() {
             .clone()
     );
     nqueens().arg("verify").write_stdin(a).assert().success();
+    // The empty board's one solution, drawn as surely as listed.
+    assert_eq!(stdout_of(&["one", "0", "--uniform", "-s", "1"]), "[]\n");
     assert_usage_error(nqueens().args(["one", "22", "--uniform"]), "at most 21");
     assert_usage_error(
         nqueens().args(["one", "9", "--uniform", "--random"]),

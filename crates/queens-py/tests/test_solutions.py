@@ -101,6 +101,7 @@ def test_random_and_uniform_are_reproducible():
     u = queens.one(10, uniform=True, seed=1)
     assert queens.verify(u) is None
     assert np.array_equal(u, queens.one(10, uniform=True, seed=1))
+    assert queens.one(0, uniform=True).shape == (0,)
 
 
 def test_solution_index_numbers_the_listed_solutions():

@@ -88,6 +88,15 @@ fn uniform_draws_pass_a_chi_square_test() {
         "chi-square {chi2:.1} over 91 degrees of freedom"
     );
     assert!(uniform_solution(3, &mut rng).unwrap().is_none());
+    let empty = uniform_solution(0, &mut rng).unwrap().unwrap();
+    assert!(
+        empty.columns().is_empty(),
+        "n = 0 has one solution, the empty board"
+    );
+    assert_eq!(
+        uniform_solution(1, &mut rng).unwrap().unwrap().columns(),
+        [0]
+    );
 }
 
 /// From n = 14 the first rows are ranked by joining half boards: even and odd boards,

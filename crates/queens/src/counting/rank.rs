@@ -174,6 +174,10 @@ impl Ranker {
     /// [`Ranker::nth`], the first row's counts serving both. `None` when the board has no
     /// solution (n = 2 or 3).
     pub fn uniform<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Option<Placement>, Error> {
+        // The empty board has one solution, and no first row to count it by.
+        if self.n == 0 {
+            return Ok(Some(Placement::new(Vec::new())));
+        }
         let first = self.children(&[], self.n as u32)?;
         let total: u128 = first.iter().sum();
         if total == 0 {
