@@ -423,8 +423,10 @@ fn nth(n: usize, k: u128) -> anyhow::Result<Vec<u32>> {
             "n = {n} is too large for --nth: at most {RANK_MAX_N} (ranking counts the solutions before it)"
         )));
     }
-    let Some(solution) = queens::counting::nth_solution(n, k)? else {
-        let total = queens::Counter::new().count(n)?.total;
+    let ranker = queens::counting::Ranker::new(n)?;
+    let Some(solution) = ranker.nth(k)? else {
+        // The ranking has counted them: the first row's counts are kept.
+        let total = ranker.total()?;
         return Err(usage(match total {
             0 => format!("--nth {k}: n = {n} has no solutions"),
             _ => format!(

@@ -1,6 +1,7 @@
 //! Ranking without enumerating: the k-th solution, and exact uniform sampling.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::{Mutex, PoisonError};
 
 use crate::threads::prelude::*;
 use rand::Rng;
@@ -125,6 +126,8 @@ pub struct Ranker {
     n: usize,
     halves: Option<Halves>,
     cancel: Option<Cancel>,
+    /// The first row's counts, the costliest, once counted: every ranking starts there.
+    first_row: Mutex<Option<Vec<u128>>>,
 }
 
 impl Ranker {
@@ -139,6 +142,7 @@ impl Ranker {
             n,
             halves,
             cancel: None,
+            first_row: Mutex::new(None),
         })
     }
 
@@ -152,7 +156,43 @@ impl Ranker {
     /// The solution at position `k` (0-based), or `None` when `k` is at least the number
     /// of solutions.
     pub fn nth(&self, k: u128) -> Result<Option<Placement>, Error> {
-        self.nth_below(k, None)
+        let n = self.n;
+        let mut k = k;
+        let mut prefix: Vec<u32> = Vec::with_capacity(n);
+        while prefix.len() < n {
+            let counts = self.children(&prefix, n as u32)?;
+            let mut chosen = None;
+            for (c, &below) in counts.iter().enumerate() {
+                if k < below {
+                    chosen = Some(c as u32);
+                    break;
+                }
+                k -= below;
+            }
+            match chosen {
+                Some(c) => prefix.push(c),
+                None => return Ok(None),
+            }
+        }
+        // n = 0 has one (empty) solution.
+        Ok((k == 0).then(|| Placement::new(prefix)))
+    }
+
+    /// The number of solutions: the first row's counts added up, which every ranking
+    /// counts first and the ranker keeps, so that after one it costs nothing.
+    ///
+    /// ```
+    /// let ranker = queens::counting::Ranker::new(8)?;
+    /// assert!(ranker.nth(92)?.is_none());
+    /// assert_eq!(ranker.total()?, 92);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn total(&self) -> Result<u128, Error> {
+        // The empty board has one solution, and no first row to count it by.
+        if self.n == 0 {
+            return Ok(1);
+        }
+        Ok(self.children(&[], self.n as u32)?.iter().sum())
     }
 
     /// Where the solution `columns` stands, from 0: the inverse of [`Ranker::nth`], at the
@@ -174,48 +214,31 @@ impl Ranker {
     /// [`Ranker::nth`], the first row's counts serving both. `None` when the board has no
     /// solution (n = 2 or 3).
     pub fn uniform<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Option<Placement>, Error> {
-        // The empty board has one solution, and no first row to count it by.
-        if self.n == 0 {
-            return Ok(Some(Placement::new(Vec::new())));
-        }
-        let first = self.children(&[], self.n as u32)?;
-        let total: u128 = first.iter().sum();
+        let total = self.total()?;
         if total == 0 {
             return Ok(None);
         }
-        self.nth_below(rng.random_range(0..total), Some(first))
-    }
-
-    /// The solution at position `k`, the first row's counts given or counted.
-    fn nth_below(&self, k: u128, first: Option<Vec<u128>>) -> Result<Option<Placement>, Error> {
-        let n = self.n;
-        let mut k = k;
-        let mut prefix: Vec<u32> = Vec::with_capacity(n);
-        let mut first = first;
-        while prefix.len() < n {
-            let counts = match first.take() {
-                Some(counts) => counts,
-                None => self.children(&prefix, n as u32)?,
-            };
-            let mut chosen = None;
-            for (c, &below) in counts.iter().enumerate() {
-                if k < below {
-                    chosen = Some(c as u32);
-                    break;
-                }
-                k -= below;
-            }
-            match chosen {
-                Some(c) => prefix.push(c),
-                None => return Ok(None),
-            }
-        }
-        // n = 0 has one (empty) solution.
-        Ok((k == 0).then(|| Placement::new(prefix)))
+        self.nth(rng.random_range(0..total))
     }
 
     /// The solutions below `prefix` then `c`, for each column `c < upto`.
     fn children(&self, prefix: &[u32], upto: u32) -> Result<Vec<u128>, Error> {
+        if prefix.is_empty() {
+            let mut first = self
+                .first_row
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            if first.is_none() {
+                *first = Some(self.count_children(prefix, self.n as u32)?);
+            }
+            let counts = first.as_deref().unwrap_or_default();
+            return Ok(counts[..upto as usize].to_vec());
+        }
+        self.count_children(prefix, upto)
+    }
+
+    /// [`Ranker::children`], counted.
+    fn count_children(&self, prefix: &[u32], upto: u32) -> Result<Vec<u128>, Error> {
         let n = self.n;
         if validate_rows(prefix, n).is_err() {
             return Ok(vec![0; upto as usize]);
