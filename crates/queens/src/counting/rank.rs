@@ -228,10 +228,10 @@ impl Ranker {
                 .first_row
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner);
-            if first.is_none() {
-                *first = Some(self.count_children(prefix, self.n as u32)?);
-            }
-            let counts = first.as_deref().unwrap_or_default();
+            let counts = match &mut *first {
+                Some(counts) => counts,
+                None => first.insert(self.count_children(prefix, self.n as u32)?),
+            };
             return Ok(counts[..upto as usize].to_vec());
         }
         self.count_children(prefix, upto)

@@ -28,15 +28,13 @@ struct Lists {
     out: Vec<u128>,
 }
 
-/// The probes of one set: the tops of the prefix (and of its mirror image), in runs of
-/// one child each.
+/// The probes of one set: the tops of the prefix, then those of its mirror image, in
+/// runs of one child each.
 #[derive(Debug, Default)]
 struct Probes {
     runs: Vec<Range<usize>>,
-    /// Per run, the child of the prefix its solutions are counted for, and whether the
-    /// run is of the mirrored prefix (counted only with middle queens that stand for
-    /// their mirror images too).
-    targets: Vec<(usize, bool)>,
+    /// Per run, the child of its prefix the run's solutions are counted for.
+    children: Vec<usize>,
 }
 
 impl Halves {
@@ -131,15 +129,18 @@ impl Halves {
                     let start = tops.len();
                     tops.append(list);
                     probes.runs.push(start..tops.len());
-                    probes.targets.push((c, false));
+                    probes.children.push(c);
                 }
             }
         } else {
-            self.prefixed_tops(set, prefix, children, false, tops, &mut probes);
+            self.prefixed_tops(set, prefix, children, tops, &mut probes);
         }
+        // The runs from `own` on are of the mirrored prefix, counted only with the
+        // middle queens that stand for their mirror images too.
+        let own = probes.runs.len();
         let symmetric = prefix == mirrored;
         if n % 2 == 1 && !symmetric {
-            self.prefixed_tops(set, mirrored, children, true, tops, &mut probes);
+            self.prefixed_tops(set, mirrored, children, tops, &mut probes);
         }
         if probes.runs.is_empty() {
             return;
@@ -147,18 +148,11 @@ impl Halves {
         let bits = 2 * self.w + 1;
         for middle in self.middles.iter().filter(|m| set & !m.columns == 0) {
             let both = middle.weight == 2;
-            // The runs this middle queen counts, and where each goes.
-            let (runs, targets): (Vec<Range<usize>>, Vec<(usize, bool)>) = probes
-                .runs
-                .iter()
-                .zip(&probes.targets)
-                .filter(|(_, (_, image))| !image || both)
-                .map(|(run, &target)| (run.clone(), target))
-                .unzip();
+            let runs = &probes.runs[..if both { probes.runs.len() } else { own }];
             let mut add = |r: usize, pairs: u64| {
-                let (c, image) = targets[r];
+                let c = probes.children[r];
                 let pairs = u128::from(pairs);
-                if image {
+                if r >= own {
                     out[n - 1 - c] += pairs;
                 } else {
                     out[c] += pairs;
@@ -178,25 +172,24 @@ impl Halves {
                 *cap,
                 bottoms,
                 &mut |batch| {
-                    pairs_by_run(batch, tops, &runs, bits, &mut add);
+                    pairs_by_run(batch, tops, runs, bits, &mut add);
                     batch.clear();
                     true
                 },
             );
             if !bottoms.is_empty() {
-                pairs_by_run(bottoms, tops, &runs, bits, &mut add);
+                pairs_by_run(bottoms, tops, runs, bits, &mut add);
             }
         }
     }
 
     /// Appends the tops on `set` that start with `prefix`, one run per child among
-    /// `children`, tagged `image`.
+    /// `children`.
     fn prefixed_tops(
         &self,
         set: u32,
         prefix: &[u32],
         children: u64,
-        image: bool,
         out: &mut Vec<u64>,
         probes: &mut Probes,
     ) {
@@ -234,7 +227,7 @@ impl Halves {
             }
             if out.len() > start {
                 probes.runs.push(start..out.len());
-                probes.targets.push((c, image));
+                probes.children.push(c);
             }
         }
     }

@@ -264,9 +264,12 @@ impl Blocks {
         for first in self.first_blocks(set, h) {
             let upper = self.upper.bucket(self.rank(first));
             let lower = self.lower.bucket(self.rank(set ^ first));
+            if lower.is_empty() {
+                continue;
+            }
             // The bucket's placements come in runs of one first queen each.
             let mut at = upper.start;
-            while at < upper.end && !lower.is_empty() {
+            while at < upper.end {
                 let column = self.upper.firsts[at];
                 let run = at..at
                     + self.upper.firsts[at..upper.end]
