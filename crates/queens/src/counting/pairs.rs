@@ -124,6 +124,137 @@ pub(crate) fn pairs_by_run(
     }
 }
 
+/// Calls `pair(t, p)` for every pair of `tables[t]` and `probes[p]` with no common bit, in
+/// no particular order: the listing's join (`enumerate/joined.rs`), where the pairs
+/// themselves are wanted and the lists are a few hundred to a few thousand patterns.
+/// `scratch` keeps the buffers from call to call.
+pub(crate) fn for_each_pair(
+    scratch: &mut PairScratch,
+    tables: &[u64],
+    probes: &[u64],
+    mut pair: impl FnMut(usize, usize),
+) {
+    let or = |list: &[u64]| list.iter().fold(0, |acc, &p| acc | p);
+    let squeeze = Squeeze::new(or(tables) & or(probes));
+    squeeze.all_into(probes, &mut scratch.probes);
+    squeeze.all_into(tables, &mut scratch.tables);
+    let chunks = (squeeze.mask.count_ones() as usize)
+        .div_ceil(CHUNK_BITS)
+        .max(1);
+    scratch
+        .table
+        .resize(chunks, [Word([0; BLOCK / 64]); 1 << CHUNK_BITS]);
+    let PairScratch {
+        table,
+        tables,
+        probes,
+        clear,
+    } = scratch;
+    let table = &mut table[..chunks];
+    for (b, block) in tables.chunks(BLOCK).enumerate() {
+        build_with(block, table, clear);
+        matches(table, probes, &mut |lane, bits, p| {
+            let mut rest = bits;
+            while rest != 0 {
+                pair(b * BLOCK + lane * 64 + rest.trailing_zeros() as usize, p);
+                rest &= rest - 1;
+            }
+        });
+    }
+}
+
+/// The buffers of [`for_each_pair`].
+#[derive(Default)]
+pub(crate) struct PairScratch {
+    table: Vec<Row>,
+    tables: Vec<u64>,
+    probes: Vec<u64>,
+    clear: Vec<Word>,
+}
+
+/// For each probe `p` and each 64-bit lane of its word in `table` that is not zero,
+/// `hit(lane, bits, p)`.
+fn matches(table: &[Row], probes: &[u64], hit: &mut dyn FnMut(usize, u64, usize)) {
+    macro_rules! by_chunks {
+        ($($c:literal)*) => {
+            match table.len() {
+                $($c => matches_fixed::<$c>(table.try_into().expect("the length matched"), probes, hit),)*
+                _ => unreachable!("at most {MAX_CHUNKS} chunks"),
+            }
+        };
+    }
+    by_chunks!(1 2 3 4 5 6 7 8 9 10 11)
+}
+
+fn matches_fixed<const C: usize>(
+    table: &[Row; C],
+    probes: &[u64],
+    hit: &mut dyn FnMut(usize, u64, usize),
+) {
+    #[cfg(target_arch = "x86_64")]
+    if cpu::has(Feature::Avx512) {
+        // SAFETY: the running CPU has the feature (`cpu::has`).
+        return unsafe { matches_avx512(table, probes, hit) };
+    }
+    matches_any(table, probes, hit)
+}
+
+#[inline(always)]
+fn matches_any<const C: usize>(
+    table: &[Row; C],
+    probes: &[u64],
+    hit: &mut dyn FnMut(usize, u64, usize),
+) {
+    for (i, &p) in probes.iter().enumerate() {
+        let mut acc = table[0][index(p, 0)];
+        for (c, row) in table.iter().enumerate().skip(1) {
+            acc = acc.and(row[index(p, c)]);
+        }
+        if acc.0.iter().any(|&w| w != 0) {
+            for (lane, &bits) in acc.0.iter().enumerate() {
+                if bits != 0 {
+                    hit(lane, bits, i);
+                }
+            }
+        }
+    }
+}
+
+/// The same, a word per 512-bit register and one test of it for the common probe that
+/// meets nothing.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn matches_avx512<const C: usize>(
+    table: &[Row; C],
+    probes: &[u64],
+    hit: &mut dyn FnMut(usize, u64, usize),
+) {
+    use std::arch::x86_64::{
+        __m512i, _mm512_and_si512, _mm512_load_si512, _mm512_storeu_si512, _mm512_test_epi64_mask,
+    };
+    let load = |word: &Word| {
+        // SAFETY: a Word is 64 bytes, aligned to 64.
+        unsafe { _mm512_load_si512((word as *const Word).cast::<__m512i>()) }
+    };
+    for (i, &p) in probes.iter().enumerate() {
+        let mut acc = load(&table[0][index(p, 0)]);
+        for (c, row) in table.iter().enumerate().skip(1) {
+            acc = _mm512_and_si512(acc, load(&row[index(p, c)]));
+        }
+        let mut lanes = _mm512_test_epi64_mask(acc, acc);
+        if lanes != 0 {
+            let mut words = [0u64; BLOCK / 64];
+            // SAFETY: `words` is 64 bytes.
+            unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast::<__m512i>(), acc) };
+            while lanes != 0 {
+                let lane = lanes.trailing_zeros() as usize;
+                hit(lane, words[lane], i);
+                lanes &= lanes - 1;
+            }
+        }
+    }
+}
+
 /// The most bits a pair count cuts its lists by.
 const MAX_CUTS: usize = 4;
 
@@ -193,6 +324,26 @@ impl Squeeze {
         Squeeze { mask }
     }
 
+    /// Every pattern of `list`, squeezed, in place of what `out` held.
+    fn all_into(&self, list: &[u64], out: &mut Vec<u64>) {
+        out.clear();
+        #[cfg(target_arch = "x86_64")]
+        if cpu::has(Feature::Bmi2) {
+            // SAFETY: the running CPU has the feature (`cpu::has`).
+            return unsafe { self.all_into_bmi2(list, out) };
+        }
+        out.extend(list.iter().map(|&p| self.one(p)));
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2")]
+    fn all_into_bmi2(&self, list: &[u64], out: &mut Vec<u64>) {
+        out.extend(
+            list.iter()
+                .map(|&p| std::arch::x86_64::_pext_u64(p, self.mask)),
+        );
+    }
+
     /// Every pattern of `list`, squeezed.
     fn all(&self, list: &[u64]) -> Vec<u64> {
         #[cfg(target_arch = "x86_64")]
@@ -229,11 +380,17 @@ impl Squeeze {
 /// Fills `table[c][v]`: which patterns of `block` are clear of the value `v` of bits
 /// `4c .. 4c + 4`.
 fn build(block: &[u64], table: &mut [Row]) {
+    build_with(block, table, &mut Vec::new());
+}
+
+/// [`build`] with a buffer of its own.
+fn build_with(block: &[u64], table: &mut [Row], clear: &mut Vec<Word>) {
     let mut present = Word([0; BLOCK / 64]);
     for i in 0..block.len() {
         present.0[i / 64] |= 1 << (i % 64);
     }
-    let mut clear = vec![present; table.len() * CHUNK_BITS];
+    clear.clear();
+    clear.resize(table.len() * CHUNK_BITS, present);
     for (i, &pattern) in block.iter().enumerate() {
         let mut bits = pattern;
         while bits != 0 {

@@ -1,6 +1,8 @@
 //! A lazy iterator over all solutions, in lexicographic order of the column array.
 
 mod bottoms;
+#[cfg(feature = "parallel")]
+mod joined;
 mod ordered;
 mod proof;
 mod walk;
