@@ -69,7 +69,7 @@ fn a_limit_cuts_a_block_anywhere_and_closes_the_format() {
 /// rows (an explicit-stack backtracker through the general renderer), with the lengths.
 #[test]
 fn the_bytes_are_those_of_the_enumerator_before_the_join() {
-    let known: [(&[&str], u64, usize); 7] = [
+    let known: [(&[&str], u64, usize); 14] = [
         (
             &["solve", "13", "-f", "board"],
             0x744c_ad98_c682_da7d,
@@ -104,6 +104,43 @@ fn the_bytes_are_those_of_the_enumerator_before_the_join() {
             &["solve", "14", "-u", "-f", "columns"],
             0x3fef_0050_179a_234f,
             2_150_344,
+        ),
+        // From n = 12 on, the listing joins halves (`enumerate/joined.rs`): every format,
+        // and the thread counts, against the same enumerator's hashes.
+        (
+            &["solve", "13", "-f", "unicode", "-j", "3"],
+            0x478b_7edd_ceeb_b435,
+            100_563_919,
+        ),
+        (
+            &["solve", "14", "-f", "board", "-j", "1"],
+            0x3563_af07_d408_53e5,
+            77_140_755,
+        ),
+        (
+            &["solve", "14", "-f", "line", "-j", "3"],
+            0xe473_3801_eddb_4a95,
+            76_775_160,
+        ),
+        (
+            &["solve", "14", "-f", "leetcode", "-j", "2"],
+            0xb495_d2bf_62d9_eba5,
+            87_743_042,
+        ),
+        (
+            &["solve", "14", "-f", "json", "-j", "1"],
+            0x1cb2_725b_b206_c8ed,
+            24_749_418,
+        ),
+        (
+            &["solve", "15", "-f", "columns", "-j", "1"],
+            0xa0f4_e574_7dfc_bb5d,
+            116_238_384,
+        ),
+        (
+            &["solve", "16", "-f", "columns", "-j", "2"],
+            0x47f8_3577_35f9_9af5,
+            812_488_160,
         ),
     ];
     for (args, hash, len) in known {

@@ -124,6 +124,7 @@ pub(crate) fn pairs_by_run(
     }
 }
 
+#[cfg(feature = "parallel")]
 /// Calls `pair(t, p)` for every pair of `tables[t]` and `probes[p]` with no common bit, in
 /// no particular order: the listing's join (`enumerate/joined.rs`), where the pairs
 /// themselves are wanted and the lists are a few hundred to a few thousand patterns.
@@ -163,6 +164,7 @@ pub(crate) fn for_each_pair(
     }
 }
 
+#[cfg(feature = "parallel")]
 /// The buffers of [`for_each_pair`].
 #[derive(Default)]
 pub(crate) struct PairScratch {
@@ -172,6 +174,7 @@ pub(crate) struct PairScratch {
     clear: Vec<Word>,
 }
 
+#[cfg(feature = "parallel")]
 /// For each probe `p` and each 64-bit lane of its word in `table` that is not zero,
 /// `hit(lane, bits, p)`.
 fn matches(table: &[Row], probes: &[u64], hit: &mut dyn FnMut(usize, u64, usize)) {
@@ -186,6 +189,7 @@ fn matches(table: &[Row], probes: &[u64], hit: &mut dyn FnMut(usize, u64, usize)
     by_chunks!(1 2 3 4 5 6 7 8 9 10 11)
 }
 
+#[cfg(feature = "parallel")]
 fn matches_fixed<const C: usize>(
     table: &[Row; C],
     probes: &[u64],
@@ -199,6 +203,7 @@ fn matches_fixed<const C: usize>(
     matches_any(table, probes, hit)
 }
 
+#[cfg(feature = "parallel")]
 #[inline(always)]
 fn matches_any<const C: usize>(
     table: &[Row; C],
@@ -220,6 +225,7 @@ fn matches_any<const C: usize>(
     }
 }
 
+#[cfg(feature = "parallel")]
 /// The same, a word per 512-bit register and one test of it for the common probe that
 /// meets nothing.
 #[cfg(target_arch = "x86_64")]
@@ -324,6 +330,7 @@ impl Squeeze {
         Squeeze { mask }
     }
 
+    #[cfg(feature = "parallel")]
     /// Every pattern of `list`, squeezed, in place of what `out` held.
     fn all_into(&self, list: &[u64], out: &mut Vec<u64>) {
         out.clear();
@@ -335,6 +342,7 @@ impl Squeeze {
         out.extend(list.iter().map(|&p| self.one(p)));
     }
 
+    #[cfg(feature = "parallel")]
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
     fn all_into_bmi2(&self, list: &[u64], out: &mut Vec<u64>) {

@@ -32,8 +32,9 @@ pub(super) const MAX_N: usize = 17;
 /// Rows of the prefixes passes are cut by.
 const PREFIX_ROWS: usize = 3;
 
-/// Codes a pass aims to hold: 16 MB, and as much again while they are sorted.
-const PASS_CODES: usize = 1 << 21;
+/// Codes a pass aims to hold: 32 MB. They are sorted in place but for a few buckets at a
+/// time.
+const PASS_CODES: usize = 1 << 22;
 
 /// Solutions handed on per block.
 const BLOCK: usize = 2048;
@@ -131,11 +132,13 @@ impl Table {
     }
 }
 
-/// How a solution is written as a code, so that codes sort as the solutions do. Up to
-/// n = 16, every column in `w` bits, the first row's highest (*packed*). Above, the top's
-/// columns so, then for odd n the middle queen's rank among the columns the top leaves,
-/// and the bottom's rows each as its rank among the columns still free (a Lehmer code),
-/// in as many bits as that needs: ranks sort as the columns they stand for.
+/// How a solution is written as a code, so that a pass's codes sort as its solutions do.
+///
+/// Up to n = 16, every column in `w` bits, the first row's highest (*packed*). Above, a
+/// pass's solutions share their first queen, which is left out: the top's other columns
+/// in `w` bits each, then for odd n the middle queen's rank among the columns the top
+/// leaves, then each of the bottom's columns as its rank among the bottom's columns. Below
+/// a given top, ranks sort as the columns they stand for.
 #[derive(Clone, Copy)]
 struct Layout {
     n: usize,
@@ -143,18 +146,17 @@ struct Layout {
     w: u32,
     odd: bool,
     packed: bool,
-    /// Bits of the middle queen's rank (none for even n).
+    /// Bits of the middle queen's column or rank (none for even n).
     middle_bits: u32,
-    /// Bits of the bottom's Lehmer code.
-    lehmer_bits: u32,
+    /// Bits of each of the bottom's columns or ranks.
+    bottom_w: u32,
 }
 
 impl Layout {
     fn new(n: usize) -> Layout {
         let h = n / 2;
-        let width = |k: usize| usize::BITS - (k - 1).leading_zeros();
         let odd = n % 2 == 1;
-        let w = width(n);
+        let w = width(n as u32);
         let packed = n as u32 * w <= u64::BITS;
         Layout {
             n,
@@ -165,90 +167,112 @@ impl Layout {
             middle_bits: match (odd, packed) {
                 (false, _) => 0,
                 (true, true) => w,
-                (true, false) => width(h + 1),
+                (true, false) => width(h as u32 + 1),
             },
-            lehmer_bits: if packed {
-                w * h as u32
-            } else {
-                (1..=h).map(width).sum()
-            },
+            bottom_w: if packed { w } else { width(h as u32) },
         }
     }
 
     /// Bits below the top's columns.
     fn suffix_bits(&self) -> u32 {
-        self.middle_bits + self.lehmer_bits
+        self.middle_bits + self.bottom_w * self.h as u32
     }
 
-    /// The bottom's Lehmer code among the columns `set`, from its columns.
-    fn lehmer(&self, set: u32, cols: u64) -> u64 {
-        let mut free = set;
-        let mut code = 0;
-        for i in (0..self.h).rev() {
-            let col = (cols >> (self.w as usize * i)) as u32 & ((1 << self.w) - 1);
-            let rank = (free & ((1 << col) - 1)).count_ones();
-            code = code << width(free.count_ones()) | u64::from(rank);
-            free ^= 1 << col;
+    /// Where the second row's column lies in a code.
+    fn second_row_shift(&self) -> u32 {
+        if self.packed {
+            self.w * (self.n as u32 - 2)
+        } else {
+            self.suffix_bits() + self.w * (self.h as u32 - 2)
         }
-        code
     }
 
-    /// Writes the columns of each of `codes` to `out`, `n` a code.
-    fn decode(&self, codes: &[u64], out: &mut [u32]) {
+    /// The top's part of a code, from its columns.
+    fn top(&self, cols: u64) -> u64 {
+        let kept = if self.packed { self.h } else { self.h - 1 };
+        (cols & ((1 << (self.w as usize * kept)) - 1)) << self.suffix_bits()
+    }
+
+    /// The middle queen's part of a code, on column `m` above the bottom's `set`.
+    fn middle(&self, m: u32, set: u32) -> u64 {
+        let part = if self.packed {
+            m
+        } else {
+            (set & ((1 << m) - 1)).count_ones()
+        };
+        u64::from(part) << (self.bottom_w * self.h as u32)
+    }
+
+    /// The bottom's part of a code, from its columns; `rank[c]` is column c's rank among
+    /// the bottom's.
+    #[inline(always)]
+    fn bottom(&self, cols: u64, rank: &[u8; 32]) -> u64 {
+        if self.packed {
+            return cols;
+        }
+        let w = self.w as usize;
+        (0..self.h).fold(0, |code, i| {
+            let col = (cols >> (w * (self.h - 1 - i))) as usize & ((1 << w) - 1);
+            code << self.bottom_w | u64::from(rank[col])
+        })
+    }
+
+    /// Writes the columns of each of `codes`, solutions whose first queen is in column
+    /// `first`, to `out`, `n` a code.
+    fn decode(&self, codes: &[u64], first: u32, out: &mut [u32]) {
         #[cfg(target_arch = "x86_64")]
         if crate::cpu::has(crate::cpu::Feature::Bmi2) {
             // SAFETY: the running CPU has the feature (`cpu::has`).
-            return unsafe { self.decode_bmi2(codes, out) };
+            return unsafe { self.decode_bmi2(codes, first, out) };
         }
         for (&code, out) in codes.iter().zip(out.chunks_exact_mut(self.n)) {
-            self.decode_one(code, out, select);
+            self.decode_one(code, first, out, select);
         }
     }
 
     /// The same, each rank's column found by `pdep`.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
-    fn decode_bmi2(&self, codes: &[u64], out: &mut [u32]) {
+    fn decode_bmi2(&self, codes: &[u64], first: u32, out: &mut [u32]) {
         let select =
             |set: u32, rank: u32| std::arch::x86_64::_pdep_u32(1 << rank, set).trailing_zeros();
         for (&code, out) in codes.iter().zip(out.chunks_exact_mut(self.n)) {
-            self.decode_one(code, out, select);
+            self.decode_one(code, first, out, select);
         }
     }
 
     #[inline(always)]
-    fn decode_one(&self, code: u64, out: &mut [u32], select: impl Fn(u32, u32) -> u32) {
-        let (h, w) = (self.h, self.w as usize);
+    fn decode_one(&self, code: u64, first: u32, out: &mut [u32], select: impl Fn(u32, u32) -> u32) {
+        let (n, h, w) = (self.n, self.h, self.w as usize);
+        let field = |at: u32, bits: u32| (code >> at) as u32 & ((1 << bits) - 1);
         if self.packed {
-            for (i, slot) in out[..self.n].iter_mut().enumerate() {
-                *slot = (code >> (w * (self.n - 1 - i))) as u32 & ((1 << w) - 1);
+            for (i, slot) in out[..n].iter_mut().enumerate() {
+                *slot = field((w * (n - 1 - i)) as u32, w as u32);
             }
             return;
         }
-        let top = code >> self.suffix_bits();
-        let mut set = 0u32;
-        for (i, slot) in out[..h].iter_mut().enumerate() {
-            let col = (top >> (w * (h - 1 - i))) as u32 & ((1 << w) - 1);
+        let suffix = self.suffix_bits();
+        out[0] = first;
+        let mut set = 1 << first;
+        for (i, slot) in out[1..h].iter_mut().enumerate() {
+            let col = field(suffix + (w * (h - 2 - i)) as u32, w as u32);
             *slot = col;
             set |= 1 << col;
         }
-        let mut free = ((1u64 << self.n) - 1) as u32 & !set;
+        let mut free = ((1u64 << n) - 1) as u32 & !set;
         let mut at = h;
+        let bottom_bits = self.bottom_w * h as u32;
         if self.odd {
-            let rank = (code >> self.lehmer_bits) as u32 & ((1 << self.middle_bits) - 1);
-            let col = select(free, rank);
+            let col = select(free, field(bottom_bits, self.middle_bits));
             out[h] = col;
             free ^= 1 << col;
             at += 1;
         }
-        let mut shift = self.lehmer_bits;
-        for (k, slot) in (1..=h as u32).rev().zip(&mut out[at..]) {
-            let bits = width(k);
-            shift -= bits;
-            let rank = (code >> shift) as u32 & ((1 << bits) - 1);
-            let col = select(free, rank);
-            *slot = col;
-            free ^= 1 << col;
+        for (i, slot) in out[at..].iter_mut().enumerate() {
+            *slot = select(
+                free,
+                field(self.bottom_w * (h - 1 - i) as u32, self.bottom_w),
+            );
         }
     }
 }
@@ -276,6 +300,8 @@ struct Quarters {
     lower: [Table; 2],
     /// Every set of `a` of `h` places, as a mask of places.
     splits: Vec<u32>,
+    /// Every set of `a − 1` of `h − 1` places.
+    splits_holding: Vec<u32>,
     /// Every set of `h` columns: the bottoms' sets.
     sets: Vec<u32>,
 }
@@ -327,6 +353,7 @@ impl Quarters {
                 Table::new(n, low + a..n, w, all),
             ],
             splits: subsets(h, a),
+            splits_holding: subsets(h - 1, a - 1),
             sets: subsets(n, h),
         }
     }
@@ -334,27 +361,58 @@ impl Quarters {
     /// Appends every half on `set` joined from `first` (the placements of its first `a`
     /// rows) and `second`, whose diagonals miss `avoid`.
     fn halves(&self, first: &Table, second: &Table, set: u32, avoid: u64, out: &mut Halves) {
+        self.halves_holding(first, second, set, 0, avoid, out);
+    }
+
+    /// [`Quarters::halves`] whose first `a` rows hold the column `holding` (a mask of one
+    /// column, or none).
+    fn halves_holding(
+        &self,
+        first: &Table,
+        second: &Table,
+        set: u32,
+        holding: u32,
+        avoid: u64,
+        out: &mut Halves,
+    ) {
         #[cfg(target_arch = "x86_64")]
         if crate::cpu::has(crate::cpu::Feature::Avx512)
             && crate::cpu::has(crate::cpu::Feature::Bmi2)
         {
             // SAFETY: the running CPU has the features (`cpu::has`).
-            return unsafe { self.halves_avx512(first, second, set, avoid, out) };
+            return unsafe { self.halves_avx512([first, second], set, holding, avoid, out) };
         }
-        self.halves_with([first, second], set, avoid, out, deposit, pair_any);
+        self.halves_with(
+            [first, second],
+            set,
+            holding,
+            avoid,
+            out,
+            (deposit, pair_any),
+        );
     }
 
     /// The same, eight pairs at a time.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,bmi2")]
-    fn halves_avx512(&self, first: &Table, second: &Table, set: u32, avoid: u64, out: &mut Halves) {
+    fn halves_avx512(
+        &self,
+        tables: [&Table; 2],
+        set: u32,
+        holding: u32,
+        avoid: u64,
+        out: &mut Halves,
+    ) {
         self.halves_with(
-            [first, second],
+            tables,
             set,
+            holding,
             avoid,
             out,
-            |places, set| std::arch::x86_64::_pdep_u32(places, set),
-            |k, h, a, ks, cs, o| pair_avx512(k, h, a, ks, cs, o),
+            (
+                |places, set| std::arch::x86_64::_pdep_u32(places, set),
+                |k, h, a, ks: &[u64], cs: &[u64], o: &mut Halves| pair_avx512(k, h, a, ks, cs, o),
+            ),
         );
     }
 
@@ -363,14 +421,22 @@ impl Quarters {
         &self,
         [first, second]: [&Table; 2],
         set: u32,
+        holding: u32,
         avoid: u64,
         out: &mut Halves,
-        deposit: impl Fn(u32, u32) -> u32,
-        pair: impl Fn(u64, u64, u64, &[u64], &[u64], &mut Halves),
+        (deposit, pair): (
+            impl Fn(u32, u32) -> u32,
+            impl Fn(u64, u64, u64, &[u64], &[u64], &mut Halves),
+        ),
     ) {
         let shift = self.layout.w as usize * (self.layout.h - self.a);
-        for &split in &self.splits {
-            let s1 = deposit(split, set);
+        let splits = if holding == 0 {
+            &self.splits
+        } else {
+            &self.splits_holding
+        };
+        for &split in splits {
+            let s1 = deposit(split, set ^ holding) | holding;
             let ones = first.bucket(s1);
             if ones.is_empty() {
                 continue;
@@ -395,14 +461,17 @@ impl Quarters {
         let layout = self.layout;
         let full = ((1u64 << layout.n) - 1) as u32;
         let left = full ^ set;
+        let holding = 1 << pass.first_column;
+        if set & holding != 0 {
+            return;
+        }
         // Every top of the pass above this bottom set, with its middle queen: its code
         // above the bottom's, and its diagonals and the middle queen's, so that a bottom
         // clear of them is clear of both.
         worker.uppers.clear();
         worker.upper_keys.clear();
-        let suffix = layout.suffix_bits();
         let middles = match layout.odd {
-            true => left,
+            true => left & !holding,
             false => 0,
         };
         for middle in (0..layout.n as u32)
@@ -414,13 +483,7 @@ impl Quarters {
                 Some(m) => (
                     left ^ 1 << m,
                     square_key(layout.n, layout.h, m as usize),
-                    // Its column, or its rank among the columns the top leaves: the
-                    // bottom's and its own.
-                    if layout.packed {
-                        u64::from(m)
-                    } else {
-                        u64::from((set & ((1 << m) - 1)).count_ones())
-                    } << layout.lehmer_bits,
+                    layout.middle(m, set),
                 ),
                 None => (left, 0, 0),
             };
@@ -434,7 +497,7 @@ impl Quarters {
             );
             worker
                 .uppers
-                .extend(worker.tops.cols.iter().map(|&c| c << suffix | rank));
+                .extend(worker.tops.cols.iter().map(|&c| layout.top(c) | rank));
             worker
                 .upper_keys
                 .extend(worker.tops.keys.iter().map(|&k| k | avoid));
@@ -452,14 +515,13 @@ impl Quarters {
             scratch,
             ..
         } = worker;
-        let code = |u: usize, b: usize| {
-            uppers[u]
-                | if layout.packed {
-                    bottoms.cols[b]
-                } else {
-                    layout.lehmer(set, bottoms.cols[b])
-                }
-        };
+        let mut rank = [0u8; 32];
+        let mut rest = set;
+        for r in 0..layout.h as u8 {
+            rank[rest.trailing_zeros() as usize] = r;
+            rest &= rest - 1;
+        }
+        let code = |u: usize, b: usize| uppers[u] | layout.bottom(bottoms.cols[b], &rank);
         // The shorter list is the one bit-sliced.
         if upper_keys.len() <= bottoms.keys.len() {
             for_each_pair(scratch, upper_keys, &bottoms.keys, |u, b| {
@@ -562,6 +624,8 @@ fn deposit(places: u32, set: u32) -> u32 {
 
 /// The solutions of one pass: those whose first three rows are one of a range of prefixes.
 struct Pass {
+    /// The column of the first queen of every solution of the pass.
+    first_column: u32,
     /// The placements of the tops' first rows that start with a prefix of the range.
     first: Table,
     /// The bottoms' quarters, less the placements on a diagonal every prefix of the range
@@ -592,7 +656,16 @@ pub(super) fn for_each_block<T: Send, B>(
         });
         all
     };
-    let workers: Vec<Mutex<Worker>> = (0..threads).map(|_| Mutex::default()).collect();
+    // Room for twice a pass's codes each, so that a run never moves as it grows: only
+    // the pages it fills are memory.
+    let workers: Vec<Mutex<Worker>> = (0..threads)
+        .map(|_| {
+            Mutex::new(Worker {
+                codes: Vec::with_capacity(2 * PASS_CODES),
+                ..Worker::default()
+            })
+        })
+        .collect();
     let first_column = |p: u64| p >> (2 * w as usize);
     // Solutions a prefix holds, judged on the passes so far.
     let mut density = 0.0f64;
@@ -600,13 +673,13 @@ pub(super) fn for_each_block<T: Send, B>(
     while from < prefixes.len() {
         // A pass never spans two first columns: its tops then share their first queen,
         // whose diagonals every bottom it joins must miss. A first column whose solutions
-        // would pass the bound is cut in as many ranges as it takes (in four, for the
-        // first, on no estimate).
+        // would pass the bound is cut in as many ranges as it takes.
         let end = from
             + prefixes[from..]
                 .partition_point(|&p| first_column(p) == first_column(prefixes[from]));
+        // The first pass is one prefix, so that the first solutions come at once.
         let pieces = if density == 0.0 {
-            4
+            end - from
         } else {
             (density * 1.25 * (end - from) as f64 / PASS_CODES as f64).ceil() as usize
         };
@@ -626,7 +699,11 @@ pub(super) fn for_each_block<T: Send, B>(
                 .fold(0, |k, (row, c)| k | square_key(n, row, c))
         });
         let lower = pool.install(|| quarters.lower.each_ref().map(|t| t.avoiding(common)));
-        let pass = Pass { first, lower };
+        let pass = Pass {
+            first_column: first_column(prefixes[from]) as u32,
+            first,
+            lower,
+        };
         pool.install(|| {
             quarters.sets.par_iter().with_min_len(16).for_each(|&set| {
                 let me = rayon::current_thread_index().unwrap_or(0) % threads;
@@ -636,7 +713,8 @@ pub(super) fn for_each_block<T: Send, B>(
                 quarters.join(&pass, set, &mut worker);
             });
             workers.par_iter().for_each(|worker| {
-                radsort::sort(&mut worker.lock().expect("not poisoned").codes);
+                let codes = &mut worker.lock().expect("not poisoned").codes;
+                sort(codes, layout.second_row_shift(), layout.w);
             });
         });
         let mut runs: Vec<Vec<u64>> = workers
@@ -644,12 +722,10 @@ pub(super) fn for_each_block<T: Send, B>(
             .map(|w| std::mem::take(&mut w.lock().expect("not poisoned").codes))
             .collect();
         let found: usize = runs.iter().map(Vec::len).sum();
-        if std::env::var_os("JOINED_DEBUG").is_some() {
-            eprintln!("pass {from}..{to} of {}: {found} codes", prefixes.len());
-        }
         density = density.max(found as f64 / (to - from) as f64);
+        let first = first_column(prefixes[from]) as u32;
         from = to;
-        if let Some(b) = hand_on(&layout, &pool, &mut runs, map, consume) {
+        if let Some(b) = hand_on(&layout, &pool, &mut runs, first, map, consume) {
             return Ok(Some(b));
         }
         for (worker, mut run) in workers.iter().zip(runs) {
@@ -660,11 +736,44 @@ pub(super) fn for_each_block<T: Send, B>(
     Ok(None)
 }
 
+/// Sorts `codes`: split in place by the `bits` bits from `shift` on (the second row's
+/// column: the pass's first is the same for all), then each part by a radix sort, which
+/// needs room for one part rather than all of them.
+fn sort(codes: &mut [u64], shift: u32, bits: u32) {
+    let digit = |code: u64| (code >> shift) as usize & ((1 << bits) - 1);
+    let mut start = vec![0usize; (1 << bits) + 1];
+    for &code in codes.iter() {
+        start[digit(code) + 1] += 1;
+    }
+    for d in 0..1 << bits {
+        start[d + 1] += start[d];
+    }
+    // Each code is swapped into the next free place of its part until the part under
+    // the cursor holds its own (an American flag sort's pass).
+    let mut next = start.clone();
+    for d in 0..1 << bits {
+        while next[d] < start[d + 1] {
+            let code = codes[next[d]];
+            let home = digit(code);
+            if home == d {
+                next[d] += 1;
+            } else {
+                codes.swap(next[d], next[home]);
+                next[home] += 1;
+            }
+        }
+    }
+    for d in 0..1 << bits {
+        radsort::sort(&mut codes[start[d]..start[d + 1]]);
+    }
+}
+
 /// Merges the sorted `runs` and hands their solutions on in blocks, rendered on the pool.
 fn hand_on<T: Send, B>(
     layout: &Layout,
     pool: &rayon::ThreadPool,
     runs: &mut [Vec<u64>],
+    first: u32,
     map: &(impl Fn(&[u32]) -> T + Sync),
     consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
 ) -> Option<B> {
@@ -695,7 +804,7 @@ fn hand_on<T: Send, B>(
                 .par_chunks(BLOCK)
                 .map(|codes| {
                     let mut cols = vec![0u32; codes.len() * n];
-                    layout.decode(codes, &mut cols);
+                    layout.decode(codes, first, &mut cols);
                     let made = map(&cols);
                     (cols, made)
                 })
@@ -725,7 +834,7 @@ mod tests {
 
     #[test]
     fn the_join_lists_what_the_search_lists_in_order() {
-        for n in [12, 13, 14] {
+        for n in [12, 13, 14, 15] {
             let mut expected = Vec::new();
             let mut one = super::super::Solutions::new(n).unwrap();
             while let Some(c) = one.next_columns() {

@@ -75,11 +75,12 @@ impl Solutions {
         n: usize,
         threads: Option<NonZeroUsize>,
         map: impl Fn(&[u32]) -> T + Sync,
-        mut consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
+        consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
     ) -> Result<Option<B>, Error> {
         #[cfg(feature = "parallel")]
         if (super::joined::MIN_N..=super::joined::MAX_N).contains(&n) {
             let threads = crate::threads::count(threads)?.min(crate::threads::available());
+            let mut consume = consume;
             return super::joined::for_each_block(n, threads, &map, &mut consume);
         }
         in_blocks(n, threads, Solutions::below, map, consume)
