@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
 use queens::ErrorKind;
 use queens::limits::{COUNT_MAX_MEMORY, COUNT_MIN_MEMORY, MAX_THREADS};
+use rayon::prelude::*;
 
 /// An integer argument: anything with `__index__` (`int`, numpy's integers) but a
 /// `bool`, which is a flag, not a number; a `ValueError` when it does not fit 64 bits.
@@ -252,14 +253,15 @@ impl Dtype {
         py: Python<'py>,
         cells: Vec<T>,
     ) -> Bound<'py, PyAny> {
-        fn cast<'py, U: numpy::Element + TryFrom<u64>, T: Copy + Into<u64> + Send>(
+        fn cast<'py, U: numpy::Element + TryFrom<u64> + Send, T: Copy + Into<u64> + Send>(
             py: Python<'py>,
             cells: Vec<T>,
         ) -> Bound<'py, PyAny> {
             let fits = "a column below n fits the type checked for n";
+            // On every core: at n = 16 this is 236 million cells.
             let wide: Vec<U> = py.detach(|| {
                 cells
-                    .into_iter()
+                    .into_par_iter()
                     .map(|c| U::try_from(c.into()).ok().expect(fits))
                     .collect()
             });

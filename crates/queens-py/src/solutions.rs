@@ -2,6 +2,7 @@
 //! (`verify`).
 
 use std::hash::{BuildHasher, RandomState};
+use std::ops::ControlFlow;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -179,8 +180,30 @@ pub(crate) fn solve<'py>(
     let source = Source::new(n, unique).map_err(args::error)?;
     let (cells, k) = interruptible(py, None, |cancel, _| {
         let mut source = source.cancel_on(cancel);
-        if limit == usize::MAX && n >= PARALLEL_MIN_N {
-            // All of them: each first-row column on a core of its own, joined in order.
+        if limit == usize::MAX && (PARALLEL_MIN_N..LexWalk::FROM_N).contains(&n) && !unique {
+            // All of them: the library's ordered listing on every core, each block turned
+            // into bytes on the thread that found it.
+            let mut blocks = Vec::new();
+            Solutions::for_each_block(
+                n,
+                None,
+                |block| block.iter().map(|&c| c as u8).collect::<Vec<u8>>(),
+                |_, bytes| {
+                    blocks.push(bytes);
+                    if cancel.is_cancelled() {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                },
+            )
+            .expect("n was checked, and the default thread count is valid");
+            // One copy into a vector of the right size, rather than one per doubling.
+            let cells = blocks.concat();
+            let k = cells.len() / n;
+            (cells, k)
+        } else if limit == usize::MAX && n >= PARALLEL_MIN_N {
+            // One per class: each first-row column on a core of its own, joined in order.
             let parts: Vec<Vec<u8>> = (0..n as u32)
                 .into_par_iter()
                 .map(|first| {
