@@ -520,6 +520,48 @@ mod tests {
         assert_eq!(one[4], 1 << 24 | 1 << 1);
     }
 
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn listed_pairs_are_the_plain_double_loops_by_either_kernel() {
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x & x.rotate_left(23) & 0x3fff_ffff
+        };
+        let mut scratch = PairScratch::default();
+        for (a, b) in [(0, 3), (1, 1), (40, 700), (513, 90), (1200, 30)] {
+            let tables: Vec<u64> = (0..a).map(|_| next()).collect();
+            let probes: Vec<u64> = (0..b).map(|_| next()).collect();
+            let mut plain: Vec<(usize, usize)> = (0..a)
+                .flat_map(|t| (0..b).map(move |p| (t, p)))
+                .filter(|&(t, p)| tables[t] & probes[p] == 0)
+                .collect();
+            let mut listed = Vec::new();
+            for_each_pair(&mut scratch, &tables, &probes, |t, p| listed.push((t, p)));
+            listed.sort_unstable();
+            plain.sort_unstable();
+            assert_eq!(listed, plain, "{a} × {b}");
+            // The portable kernel on the same table, block by block.
+            let mut portable = Vec::new();
+            let mut table = vec![[Word([0; BLOCK / 64]); 1 << CHUNK_BITS]; 5];
+            for (k, block) in tables.chunks(BLOCK).enumerate() {
+                build(block, &mut table);
+                let fixed: &[Row; 5] = table[..].try_into().unwrap();
+                matches_any(fixed, &probes, &mut |lane, bits, p| {
+                    let mut rest = bits;
+                    while rest != 0 {
+                        portable.push((k * BLOCK + lane * 64 + rest.trailing_zeros() as usize, p));
+                        rest &= rest - 1;
+                    }
+                });
+            }
+            portable.sort_unstable();
+            assert_eq!(portable, plain, "{a} × {b}, portable");
+        }
+    }
+
     #[test]
     fn pairs_match_a_plain_double_loop() {
         let mut x = 0x2545_f491_4f6c_dd1d_u64;
