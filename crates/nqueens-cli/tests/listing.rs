@@ -69,7 +69,7 @@ fn a_limit_cuts_a_block_anywhere_and_closes_the_format() {
 /// rows (an explicit-stack backtracker through the general renderer), with the lengths.
 #[test]
 fn the_bytes_are_those_of_the_enumerator_before_the_join() {
-    let known: [(&[&str], u64, usize); 14] = [
+    let known: [(&[&str], u64, usize); 16] = [
         (
             &["solve", "13", "-f", "board"],
             0x744c_ad98_c682_da7d,
@@ -141,6 +141,16 @@ fn the_bytes_are_those_of_the_enumerator_before_the_join() {
             &["solve", "16", "-f", "columns", "-j", "2"],
             0x47f8_3577_35f9_9af5,
             812_488_160,
+        ),
+        (
+            &["solve", "15", "-u", "-f", "columns", "-j", "3"],
+            0x72e3_54c8_6f4a_27d3,
+            14_537_703,
+        ),
+        (
+            &["solve", "16", "-u", "-f", "json", "-j", "1"],
+            0xde1e_0b2f_ca06_ba25,
+            137_410_515,
         ),
     ];
     for (args, hash, len) in known {

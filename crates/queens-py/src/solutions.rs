@@ -12,7 +12,6 @@ use queens::limits::{CONSTRUCT_MAX_N, MAX_N, RANDOM_MAX_N, RANK_MAX_N};
 use queens::{LexWalk, Outcome, Solutions, UniqueSolutions};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 
 use crate::args::{self, Dtype, Flag};
 use crate::board::{Board, on_board};
@@ -51,16 +50,6 @@ impl Source {
         }
     }
 
-    /// The solutions whose first queen is in column `first`, below `n`.
-    fn with_first(n: usize, unique: bool, first: u32) -> Source {
-        let on_board = "a first-row column below n is a valid prefix";
-        if unique {
-            Source::Unique(UniqueSolutions::with_prefix(n, &[first]).expect(on_board))
-        } else {
-            Source::All(Solutions::with_prefix(n, &[first]).expect(on_board))
-        }
-    }
-
     fn next_columns(&mut self) -> Option<&[u32]> {
         match self {
             Source::All(s) => s.next_columns(),
@@ -77,8 +66,8 @@ impl Source {
     }
 }
 
-/// The board size from which `solve` lists the solutions under each first-row column on
-/// a thread of its own: below it, starting the threads costs more than it saves.
+/// The board size from which `solve` lists every solution on every core: below it,
+/// starting the threads costs more than it saves.
 const PARALLEL_MIN_N: usize = 10;
 
 /// Up to `limit` solutions of `source` as rows of `u8` columns, and how many; stops
@@ -180,46 +169,27 @@ pub(crate) fn solve<'py>(
     let source = Source::new(n, unique).map_err(args::error)?;
     let (cells, k) = interruptible(py, None, |cancel, _| {
         let mut source = source.cancel_on(cancel);
-        if limit == usize::MAX && (PARALLEL_MIN_N..LexWalk::FROM_N).contains(&n) && !unique {
+        if limit == usize::MAX && n >= PARALLEL_MIN_N {
             // All of them: the library's ordered listing on every core, each block turned
             // into bytes on the thread that found it.
             let mut blocks = Vec::new();
-            Solutions::for_each_block(
-                n,
-                None,
-                |block| block.iter().map(|&c| c as u8).collect::<Vec<u8>>(),
-                |_, bytes| {
-                    blocks.push(bytes);
-                    if cancel.is_cancelled() {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                },
-            )
-            .expect("n was checked, and the default thread count is valid");
+            let bytes = |block: &[u32]| block.iter().map(|&c| c as u8).collect::<Vec<u8>>();
+            let keep = |_: &[u32], bytes| {
+                blocks.push(bytes);
+                if cancel.is_cancelled() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            };
+            let listed = if unique {
+                UniqueSolutions::for_each_block(n, None, bytes, keep)
+            } else {
+                Solutions::for_each_block(n, None, bytes, keep)
+            };
+            listed.expect("n was checked, and the default thread count is valid");
             // One copy into a vector of the right size, rather than one per doubling.
             let cells = blocks.concat();
-            let k = cells.len() / n;
-            (cells, k)
-        } else if limit == usize::MAX && n >= PARALLEL_MIN_N {
-            // One per class: each first-row column on a core of its own, joined in order.
-            let parts: Vec<Vec<u8>> = (0..n as u32)
-                .into_par_iter()
-                .map(|first| {
-                    take(
-                        &mut Source::with_first(n, unique, first),
-                        usize::MAX,
-                        cancel,
-                    )
-                    .0
-                })
-                .collect();
-            // Each part is freed once copied, so the peak is the whole plus one part.
-            let mut cells = Vec::with_capacity(parts.iter().map(Vec::len).sum());
-            for part in parts {
-                cells.extend_from_slice(&part);
-            }
             let k = cells.len() / n;
             (cells, k)
         } else {

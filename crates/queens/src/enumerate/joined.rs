@@ -638,6 +638,7 @@ struct Pass {
 pub(super) fn for_each_block<T: Send, B>(
     n: usize,
     threads: usize,
+    unique: bool,
     map: &(impl Fn(&[u32]) -> T + Sync),
     consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
 ) -> Result<Option<B>, crate::Error> {
@@ -671,6 +672,11 @@ pub(super) fn for_each_block<T: Send, B>(
     let mut density = 0.0f64;
     let mut from = 0;
     while from < prefixes.len() {
+        if unique && first_column(prefixes[from]) > u64::from(super::UniqueSolutions::max_first(n))
+        {
+            // No smallest image of its class starts further right.
+            break;
+        }
         // A pass never spans two first columns: its tops then share their first queen,
         // whose diagonals every bottom it joins must miss. A first column whose solutions
         // would pass the bound is cut in as many ranges as it takes.
@@ -725,7 +731,7 @@ pub(super) fn for_each_block<T: Send, B>(
         density = density.max(found as f64 / (to - from) as f64);
         let first = first_column(prefixes[from]) as u32;
         from = to;
-        if let Some(b) = hand_on(&layout, &pool, &mut runs, first, map, consume) {
+        if let Some(b) = hand_on(&layout, &pool, &mut runs, (first, unique), map, consume) {
             return Ok(Some(b));
         }
         for (worker, mut run) in workers.iter().zip(runs) {
@@ -773,7 +779,7 @@ fn hand_on<T: Send, B>(
     layout: &Layout,
     pool: &rayon::ThreadPool,
     runs: &mut [Vec<u64>],
-    first: u32,
+    (first, unique): (u32, bool),
     map: &(impl Fn(&[u32]) -> T + Sync),
     consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
 ) -> Option<B> {
@@ -799,18 +805,32 @@ fn hand_on<T: Send, B>(
         if merged.is_empty() {
             return None;
         }
-        let blocks: Vec<(Vec<u32>, T)> = pool.install(|| {
+        let blocks: Vec<Option<(Vec<u32>, T)>> = pool.install(|| {
             merged
                 .par_chunks(BLOCK)
                 .map(|codes| {
                     let mut cols = vec![0u32; codes.len() * n];
                     layout.decode(codes, first, &mut cols);
-                    let made = map(&cols);
-                    (cols, made)
+                    if unique {
+                        // The smallest images of their classes, kept in place.
+                        let mut test = crate::symmetry::CanonicalTest::default();
+                        let mut kept = 0;
+                        for at in (0..cols.len()).step_by(n) {
+                            if test.is_canonical(&cols[at..at + n]) {
+                                cols.copy_within(at..at + n, kept);
+                                kept += n;
+                            }
+                        }
+                        cols.truncate(kept);
+                    }
+                    (!cols.is_empty()).then(|| {
+                        let made = map(&cols);
+                        (cols, made)
+                    })
                 })
                 .collect()
         });
-        for (cols, made) in blocks {
+        for (cols, made) in blocks.into_iter().flatten() {
             if let ControlFlow::Break(b) = consume(&cols, made) {
                 return Some(b);
             }
@@ -823,11 +843,21 @@ mod tests {
     use super::*;
 
     fn listed(n: usize, threads: usize) -> Vec<u32> {
+        listed_of(n, threads, false)
+    }
+
+    fn listed_of(n: usize, threads: usize, unique: bool) -> Vec<u32> {
         let mut all = Vec::new();
-        for_each_block(n, threads, &|_: &[u32]| (), &mut |block: &[u32], ()| {
-            all.extend_from_slice(block);
-            ControlFlow::<()>::Continue(())
-        })
+        for_each_block(
+            n,
+            threads,
+            unique,
+            &|_: &[u32]| (),
+            &mut |block: &[u32], ()| {
+                all.extend_from_slice(block);
+                ControlFlow::<()>::Continue(())
+            },
+        )
         .unwrap();
         all
     }
@@ -842,6 +872,24 @@ mod tests {
             }
             for threads in [1, 2] {
                 assert_eq!(listed(n, threads), expected, "n = {n}, {threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    fn one_per_class_is_what_the_search_lists_in_order() {
+        for n in [12, 13, 14] {
+            let mut expected = Vec::new();
+            let mut one = super::super::UniqueSolutions::new(n).unwrap();
+            while let Some(c) = one.next_columns() {
+                expected.extend_from_slice(c);
+            }
+            for threads in [1, 3] {
+                assert_eq!(
+                    listed_of(n, threads, true),
+                    expected,
+                    "n = {n}, {threads} threads"
+                );
             }
         }
     }

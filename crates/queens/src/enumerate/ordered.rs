@@ -81,7 +81,7 @@ impl Solutions {
         if (super::joined::MIN_N..=super::joined::MAX_N).contains(&n) {
             let threads = crate::threads::count(threads)?.min(crate::threads::available());
             let mut consume = consume;
-            return super::joined::for_each_block(n, threads, &map, &mut consume);
+            return super::joined::for_each_block(n, threads, false, &map, &mut consume);
         }
         in_blocks(n, threads, Solutions::below, map, consume)
     }
@@ -110,6 +110,12 @@ impl UniqueSolutions {
         map: impl Fn(&[u32]) -> T + Sync,
         consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
     ) -> Result<Option<B>, Error> {
+        #[cfg(feature = "parallel")]
+        if (super::joined::MIN_N..=super::joined::MAX_N).contains(&n) {
+            let threads = crate::threads::count(threads)?.min(crate::threads::available());
+            let mut consume = consume;
+            return super::joined::for_each_block(n, threads, true, &map, &mut consume);
+        }
         in_blocks(n, threads, UniqueSolutions::below, map, consume)
     }
 }
