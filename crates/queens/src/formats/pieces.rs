@@ -23,9 +23,9 @@ pub(crate) struct Pieces {
     /// that the last piece's copy may read.
     bytes: Vec<u8>,
     lens: Vec<usize>,
-    /// Where two rows fit in one copy (`columns` and `json`), every two rows rendered
+    /// Where two rows fit in one copy (`columns` and `json`; every format on a small board),
     /// together: piece `(last · n + a) · n + b` at [`CHUNK`] times its number, `last`
-    /// whether the second is the board's last row. Empty for the other formats.
+    /// whether the second is the board's last row. Empty where two rows pass a copy.
     pairs: Vec<u8>,
     pair_lens: Vec<u8>,
     /// Before the first row; in `json`, before the solution's index.
