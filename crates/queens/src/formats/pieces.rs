@@ -23,8 +23,8 @@ pub(crate) struct Pieces {
     /// that the last piece's copy may read.
     bytes: Vec<u8>,
     lens: Vec<usize>,
-    /// Where two rows fit in one copy (`columns` and `json`; every format on a small board),
-    /// together: piece `(last · n + a) · n + b` at [`CHUNK`] times its number, `last`
+    /// Where two rows fit in one copy (`columns`, `json`, and most formats on small
+    /// boards), every two rows rendered together: piece `(last · n + a) · n + b` at [`CHUNK`] times its number, `last`
     /// whether the second is the board's last row. Empty where two rows pass a copy.
     pairs: Vec<u8>,
     pair_lens: Vec<u8>,
