@@ -330,7 +330,6 @@ impl Squeeze {
         Squeeze { mask }
     }
 
-    #[cfg(feature = "parallel")]
     /// Every pattern of `list`, squeezed, in place of what `out` held.
     fn all_into(&self, list: &[u64], out: &mut Vec<u64>) {
         out.clear();
@@ -342,7 +341,6 @@ impl Squeeze {
         out.extend(list.iter().map(|&p| self.one(p)));
     }
 
-    #[cfg(feature = "parallel")]
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
     fn all_into_bmi2(&self, list: &[u64], out: &mut Vec<u64>) {
@@ -354,20 +352,9 @@ impl Squeeze {
 
     /// Every pattern of `list`, squeezed.
     fn all(&self, list: &[u64]) -> Vec<u64> {
-        #[cfg(target_arch = "x86_64")]
-        if cpu::has(Feature::Bmi2) {
-            // SAFETY: the running CPU has the feature (`cpu::has`).
-            return unsafe { self.all_bmi2(list) };
-        }
-        list.iter().map(|&p| self.one(p)).collect()
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "bmi2")]
-    fn all_bmi2(&self, list: &[u64]) -> Vec<u64> {
-        list.iter()
-            .map(|&p| std::arch::x86_64::_pext_u64(p, self.mask))
-            .collect()
+        let mut out = Vec::with_capacity(list.len());
+        self.all_into(list, &mut out);
+        out
     }
 
     /// One pattern, bit by bit.
