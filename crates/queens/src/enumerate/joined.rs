@@ -68,15 +68,13 @@ struct Table {
 
 impl Table {
     /// Every placement of queens on `rows` of an `n × n` board, one to a row, column and
-    /// diagonal, and whose columns `keep` accepts.
-    fn new(n: usize, rows: Range<usize>, w: u32, keep: impl Fn(u64) -> bool) -> Table {
+    /// diagonal.
+    fn new(n: usize, rows: Range<usize>, w: u32) -> Table {
         let mut found = Vec::new();
         let mut stack = vec![(rows.start, 0u32, 0u64, 0u64)];
         while let Some((row, set, cols, key)) = stack.pop() {
             if row == rows.end {
-                if keep(cols) {
-                    found.push((set, cols, key));
-                }
+                found.push((set, cols, key));
                 continue;
             }
             for col in (0..n).rev() {
@@ -113,12 +111,12 @@ impl Table {
         Table { start, cols, keys }
     }
 
-    /// The placements whose diagonals miss `avoid`.
-    fn avoiding(&self, avoid: u64) -> Table {
+    /// The placements `keep` accepts, given their columns and diagonals.
+    fn filtered(&self, keep: impl Fn(u64, u64) -> bool) -> Table {
         let mut found = Vec::new();
         for set in 0..self.start.len() - 1 {
             for i in self.bucket(set as u32) {
-                if self.keys[i] & avoid == 0 {
+                if keep(self.cols[i], self.keys[i]) {
                     found.push((set as u32, self.cols[i], self.keys[i]));
                 }
             }
@@ -337,7 +335,6 @@ impl Quarters {
         let layout = Layout::new(n);
         let (h, w) = (layout.h, layout.w);
         let a = h / 2;
-        let all = |_| true;
         let low = n - h;
         let subsets = |of: usize, k: usize| -> Vec<u32> {
             (0u32..1 << of)
@@ -347,11 +344,8 @@ impl Quarters {
         Quarters {
             layout,
             a,
-            upper: [Table::new(n, 0..a, w, all), Table::new(n, a..h, w, all)],
-            lower: [
-                Table::new(n, low..low + a, w, all),
-                Table::new(n, low + a..n, w, all),
-            ],
+            upper: [Table::new(n, 0..a, w), Table::new(n, a..h, w)],
+            lower: [Table::new(n, low..low + a, w), Table::new(n, low + a..n, w)],
             splits: subsets(h, a),
             splits_holding: subsets(h - 1, a - 1),
             sets: subsets(n, h),
@@ -626,7 +620,8 @@ fn deposit(places: u32, set: u32) -> u32 {
 struct Pass {
     /// The column of the first queen of every solution of the pass.
     first_column: u32,
-    /// The placements of the tops' first rows that start with a prefix of the range.
+    /// The placements of the tops' first rows that start with a prefix of the range: the
+    /// first of `upper`, filtered.
     first: Table,
     /// The bottoms' quarters, less the placements on a diagonal every prefix of the range
     /// holds.
@@ -693,8 +688,7 @@ pub(super) fn for_each_block<T: Send, B>(
         let to = (from + step).min(end);
         let range = prefixes[from]..=prefixes[to - 1];
         let below = (quarters.a - PREFIX_ROWS) * w as usize;
-        let first = pool
-            .install(|| Table::new(n, 0..quarters.a, w, |cols| range.contains(&(cols >> below))));
+        let first = quarters.upper[0].filtered(|cols, _| range.contains(&(cols >> below)));
         let columns = |p: u64| {
             (0..PREFIX_ROWS)
                 .map(move |i| (p >> (w as usize * (PREFIX_ROWS - 1 - i))) as usize & ((1 << w) - 1))
@@ -704,7 +698,10 @@ pub(super) fn for_each_block<T: Send, B>(
                 .enumerate()
                 .fold(0, |k, (row, c)| k | square_key(n, row, c))
         });
-        let lower = pool.install(|| quarters.lower.each_ref().map(|t| t.avoiding(common)));
+        let lower = quarters
+            .lower
+            .each_ref()
+            .map(|t| t.filtered(|_, key| key & common == 0));
         let pass = Pass {
             first_column: first_column(prefixes[from]) as u32,
             first,
