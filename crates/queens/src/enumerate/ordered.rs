@@ -77,12 +77,6 @@ impl Solutions {
         map: impl Fn(&[u32]) -> T + Sync,
         consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
     ) -> Result<Option<B>, Error> {
-        #[cfg(feature = "parallel")]
-        if (super::joined::MIN_N..=super::joined::MAX_N).contains(&n) {
-            let threads = crate::threads::count(threads)?.min(crate::threads::available());
-            let mut consume = consume;
-            return super::joined::for_each_block(n, threads, false, &map, &mut consume);
-        }
         in_blocks(n, threads, Solutions::below, map, consume)
     }
 }
@@ -110,18 +104,16 @@ impl UniqueSolutions {
         map: impl Fn(&[u32]) -> T + Sync,
         consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
     ) -> Result<Option<B>, Error> {
-        #[cfg(feature = "parallel")]
-        if (super::joined::MIN_N..=super::joined::MAX_N).contains(&n) {
-            let threads = crate::threads::count(threads)?.min(crate::threads::available());
-            let mut consume = consume;
-            return super::joined::for_each_block(n, threads, true, &map, &mut consume);
-        }
         in_blocks(n, threads, UniqueSolutions::below, map, consume)
     }
 }
 
 /// A search that hands on its solutions in blocks, in lexicographic order.
 trait Fill: Send {
+    /// Whether the search lists one solution per symmetry class rather than every one.
+    #[cfg(feature = "parallel")]
+    const ONE_PER_CLASS: bool;
+
     /// Appends up to `max` of the next solutions to `block`, `n` columns each, returning
     /// once about `budget` squares have been tried: how many it appended, and whether there
     /// may be more.
@@ -134,6 +126,9 @@ trait Fill: Send {
 }
 
 impl Fill for Solutions {
+    #[cfg(feature = "parallel")]
+    const ONE_PER_CLASS: bool = false;
+
     fn fill(&mut self, block: &mut Vec<u32>, max: usize, budget: usize) -> (usize, bool) {
         Solutions::fill(self, block, max, budget)
     }
@@ -145,6 +140,9 @@ impl Fill for Solutions {
 }
 
 impl Fill for UniqueSolutions {
+    #[cfg(feature = "parallel")]
+    const ONE_PER_CLASS: bool = true;
+
     fn fill(&mut self, block: &mut Vec<u32>, max: usize, budget: usize) -> (usize, bool) {
         UniqueSolutions::fill(self, block, max, budget)
     }
@@ -170,6 +168,10 @@ fn in_blocks<S: Fill, T: Send, B>(
     // More threads than cores cannot make an ordered stream faster, and they would
     // starve the thread whose job is read next.
     let threads = crate::threads::count(threads)?.min(crate::threads::available());
+    #[cfg(feature = "parallel")]
+    if (super::joined::MIN_N..=super::joined::MAX_N).contains(&n) {
+        return super::joined::for_each_block(n, threads, S::ONE_PER_CLASS, &map, &mut consume);
+    }
     #[cfg(feature = "parallel")]
     if threads > 1 && n >= MIN_PARALLEL_N {
         return Ok(parallel(n, threads, below, &map, &mut consume));
