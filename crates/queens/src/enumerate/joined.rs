@@ -58,6 +58,8 @@ fn square_key(n: usize, row: usize, col: usize) -> u64 {
 
 /// The placements of a few consecutive rows, bucketed by their column set.
 struct Table {
+    /// The rows it places queens on.
+    rows: Range<usize>,
     /// Where the bucket of each column set (as a bit mask) starts, and one past the end.
     start: Vec<u32>,
     /// Each placement's columns, `w` bits per row, its first row highest.
@@ -89,10 +91,10 @@ impl Table {
                 }
             }
         }
-        Table::bucketed(n, found)
+        Table::bucketed(n, rows, found)
     }
 
-    fn bucketed(n: usize, found: Vec<(u32, u64, u64)>) -> Table {
+    fn bucketed(n: usize, rows: Range<usize>, found: Vec<(u32, u64, u64)>) -> Table {
         let mut start = vec![0u32; (1 << n) + 1];
         for &(set, ..) in &found {
             start[set as usize + 1] += 1;
@@ -108,7 +110,12 @@ impl Table {
             keys[*at as usize] = k;
             *at += 1;
         }
-        Table { start, cols, keys }
+        Table {
+            rows,
+            start,
+            cols,
+            keys,
+        }
     }
 
     /// The placements `keep` accepts, given their columns and diagonals.
@@ -122,7 +129,17 @@ impl Table {
             }
         }
         let n = (self.start.len() - 1).trailing_zeros() as usize;
-        Table::bucketed(n, found)
+        Table::bucketed(n, self.rows.clone(), found)
+    }
+
+    /// Whether the placement `cols` (`w` bits a row) puts every queen on a column that
+    /// `allowed` (a mask per row of the board) allows in its row.
+    fn within(&self, cols: u64, w: u32, allowed: &[u32]) -> bool {
+        let last = self.rows.end - 1;
+        self.rows.clone().all(|row| {
+            let col = (cols >> (w as usize * (last - row))) & ((1 << w) - 1);
+            allowed[row] >> col & 1 != 0
+        })
     }
 
     fn bucket(&self, set: u32) -> Range<usize> {
@@ -213,6 +230,18 @@ impl Layout {
             let col = (cols >> (w * (self.h - 1 - i))) as usize & ((1 << w) - 1);
             code << self.bottom_w | u64::from(rank[col])
         })
+    }
+
+    /// How many of `codes`, of one first column, lie under each prefix: indexed by the
+    /// columns of the second and third rows, `w` bits each.
+    fn under_prefixes(&self, codes: &[u64]) -> Vec<u32> {
+        let w = self.w;
+        let mut counts = vec![0u32; 1 << (2 * w)];
+        let shift = self.second_row_shift() - w;
+        for &code in codes {
+            counts[(code >> shift) as usize & ((1 << (2 * w)) - 1)] += 1;
+        }
+        counts
     }
 
     /// Writes the columns of each of `codes`, solutions whose first queen is in column
@@ -482,13 +511,7 @@ impl Quarters {
                 None => (left, 0, 0),
             };
             worker.tops.clear();
-            self.halves(
-                &pass.first,
-                &self.upper[1],
-                top_set,
-                avoid,
-                &mut worker.tops,
-            );
+            self.halves(&pass.first, &pass.second, top_set, avoid, &mut worker.tops);
             worker
                 .uppers
                 .extend(worker.tops.cols.iter().map(|&c| layout.top(c) | rank));
@@ -616,6 +639,139 @@ fn deposit(places: u32, set: u32) -> u32 {
     out
 }
 
+/// The columns each row may hold, as a mask per row, in the smallest image of a symmetry
+/// class whose first queen is in column `c` (`c ≤ (n − 1) / 2`).
+///
+/// The eight images of a solution start with the distances of the queens on the board's
+/// four edges from the corners: the first row's queen from either end, the last row's,
+/// and the rows of the queens of the first and last columns from either end. The smallest
+/// image starts with the least of them, so no edge queen of it lies closer than `c` to a
+/// corner. This prunes the tables, not the solutions: which image of those left is the
+/// smallest is still tested solution by solution. The middle row is never restricted.
+fn smallest_images(n: usize, c: u32) -> Vec<u32> {
+    let (c, full) = (c as usize, ((1u64 << n) - 1) as u32);
+    let edges = 1 | 1 << (n - 1);
+    let mut allowed: Vec<u32> = (0..n)
+        .map(|row| match row < c || row > n - 1 - c {
+            true => full & !edges,
+            false => full,
+        })
+        .collect();
+    allowed[0] = full;
+    allowed[n - 1] &= full >> c & full << c;
+    allowed
+}
+
+/// The last first column of a smallest image of its class: `(n − 2) / 2`. Past the
+/// middle the mirror image starts further left; for odd n, the middle column itself would
+/// leave both edge columns ([`smallest_images`]) only the middle row.
+fn smallest_images_last_first(n: usize) -> usize {
+    n.saturating_sub(2) / 2
+}
+
+/// What the passes so far tell of the solutions under each prefix, to cut the next pass
+/// near [`PASS_CODES`].
+struct Estimates<'a> {
+    w: u32,
+    prefixes: &'a [u64],
+    /// Codes listed under each prefix, once a pass has covered it.
+    listed: Vec<Option<u32>>,
+    /// Each prefix's mirror image (column c → n − 1 − c), under which lie the mirror
+    /// images of its solutions; none where a pass lists fewer than every solution.
+    mirror: Option<Vec<usize>>,
+    /// Codes and prefixes listed so far in each first column.
+    columns: Vec<(u64, usize)>,
+}
+
+impl<'a> Estimates<'a> {
+    fn new(n: usize, w: u32, prefixes: &'a [u64], unique: bool) -> Estimates<'a> {
+        let mirror = (!unique).then(|| {
+            let flip = |p: u64| {
+                (0..PREFIX_ROWS).fold(0, |acc, i| {
+                    let col = (p >> (w as usize * (PREFIX_ROWS - 1 - i))) & ((1 << w) - 1);
+                    acc << w | (n as u64 - 1 - col)
+                })
+            };
+            prefixes
+                .iter()
+                .map(|&p| {
+                    prefixes
+                        .binary_search(&flip(p))
+                        .expect("the mirror image of a placement is a placement")
+                })
+                .collect()
+        });
+        Estimates {
+            w,
+            prefixes,
+            listed: vec![None; prefixes.len()],
+            mirror,
+            columns: vec![(0, 0); n],
+        }
+    }
+
+    /// The end of the next pass, from `range.start` within the prefixes `range` of first
+    /// column `c`: the pieces the column has left are cut to about the same size, each
+    /// about [`PASS_CODES`] at most.
+    fn cut(&self, range: Range<usize>, c: usize) -> usize {
+        // The first pass is one prefix, so that the first solutions come at once.
+        if self.columns.iter().all(|&(_, seen)| seen == 0) {
+            return range.start + 1;
+        }
+        let guess = self.column_guess(c);
+        let each = |i: usize| {
+            self.mirror
+                .as_ref()
+                .and_then(|m| self.listed[m[i]])
+                .map_or(guess, f64::from)
+        };
+        let total: f64 = range.clone().map(each).sum();
+        // An eighth over the aim is not worth a pass more.
+        let target = total / (total / (1.125 * PASS_CODES as f64)).ceil().max(1.0);
+        let mut sum = 0.0;
+        let mut to = range.start;
+        while to < range.end {
+            let more = each(to);
+            if to > range.start && sum + more / 2.0 > target {
+                break;
+            }
+            sum += more;
+            to += 1;
+        }
+        to
+    }
+
+    /// Codes a prefix of column `c` holds, judged from the columns before it: the last
+    /// one's density, grown as it grew from the one before (or by a quarter, with only one
+    /// before it), never shrunk.
+    fn column_guess(&self, c: usize) -> f64 {
+        let density = |c: usize| {
+            let (codes, seen) = self.columns[c];
+            (seen > 0).then(|| codes as f64 / seen as f64)
+        };
+        let last = c.checked_sub(1).and_then(density);
+        let before = c.checked_sub(2).and_then(density);
+        match (last, before) {
+            (Some(d1), Some(d2)) if d2 > 0.0 => d1 * (d1 / d2).max(1.0),
+            (Some(d1), _) => d1 * 1.25,
+            // The first column, after its first prefix.
+            (None, _) => density(c).unwrap_or(0.0) * 1.25,
+        }
+    }
+
+    /// Takes note of a pass over the prefixes `range` of first column `c`, which listed
+    /// `counts` codes under each pair of second and third columns.
+    fn record(&mut self, range: Range<usize>, c: usize, counts: &[u32]) {
+        let low = (1 << (2 * self.w)) - 1;
+        for i in range {
+            let under = counts[(self.prefixes[i] & low) as usize];
+            self.listed[i] = Some(under);
+            self.columns[c].0 += u64::from(under);
+            self.columns[c].1 += 1;
+        }
+    }
+}
+
 /// The solutions of one pass: those whose first three rows are one of a range of prefixes.
 struct Pass {
     /// The column of the first queen of every solution of the pass.
@@ -623,6 +779,9 @@ struct Pass {
     /// The placements of the tops' first rows that start with a prefix of the range: the
     /// first of `upper`, filtered.
     first: Table,
+    /// The tops' other rows: the second of `upper`, less the placements on a diagonal
+    /// every prefix of the range holds.
+    second: Table,
     /// The bottoms' quarters, less the placements on a diagonal every prefix of the range
     /// holds.
     lower: [Table; 2],
@@ -662,33 +821,26 @@ pub(super) fn for_each_block<T: Send, B>(
             })
         })
         .collect();
-    let first_column = |p: u64| p >> (2 * w as usize);
-    // Solutions a prefix holds, judged on the passes so far.
-    let mut density = 0.0f64;
+    let first_column = |p: u64| (p >> (2 * w as usize)) as usize;
+    let mut estimates = Estimates::new(n, w, &prefixes, unique);
     let mut from = 0;
     while from < prefixes.len() {
-        if unique && first_column(prefixes[from]) > u64::from(super::UniqueSolutions::max_first(n))
-        {
-            // No smallest image of its class starts further right.
+        let c = first_column(prefixes[from]);
+        if unique && c > smallest_images_last_first(n) {
             break;
         }
         // A pass never spans two first columns: its tops then share their first queen,
-        // whose diagonals every bottom it joins must miss. A first column whose solutions
-        // would pass the bound is cut in as many ranges as it takes.
-        let end = from
-            + prefixes[from..]
-                .partition_point(|&p| first_column(p) == first_column(prefixes[from]));
-        // The first pass is one prefix, so that the first solutions come at once.
-        let pieces = if density == 0.0 {
-            end - from
-        } else {
-            (density * 1.25 * (end - from) as f64 / PASS_CODES as f64).ceil() as usize
-        };
-        let step = (end - from).div_ceil(pieces.max(1));
-        let to = (from + step).min(end);
+        // whose diagonals every bottom it joins must miss.
+        let end = from + prefixes[from..].partition_point(|&p| first_column(p) == c);
+        let to = estimates.cut(from..end, c);
         let range = prefixes[from]..=prefixes[to - 1];
         let below = (quarters.a - PREFIX_ROWS) * w as usize;
-        let first = quarters.upper[0].filtered(|cols, _| range.contains(&(cols >> below)));
+        let allowed = unique.then(|| smallest_images(n, c as u32));
+        let within = |t: &Table, cols| allowed.as_deref().is_none_or(|a| t.within(cols, w, a));
+        let [upper, second] = &quarters.upper;
+        let first =
+            upper.filtered(|cols, _| range.contains(&(cols >> below)) && within(upper, cols));
+
         let columns = |p: u64| {
             (0..PREFIX_ROWS)
                 .map(move |i| (p >> (w as usize * (PREFIX_ROWS - 1 - i))) as usize & ((1 << w) - 1))
@@ -698,16 +850,18 @@ pub(super) fn for_each_block<T: Send, B>(
                 .enumerate()
                 .fold(0, |k, (row, c)| k | square_key(n, row, c))
         });
+        let second = second.filtered(|cols, key| key & common == 0 && within(second, cols));
         let lower = quarters
             .lower
             .each_ref()
-            .map(|t| t.filtered(|_, key| key & common == 0));
+            .map(|t| t.filtered(|cols, key| key & common == 0 && within(t, cols)));
         let pass = Pass {
-            first_column: first_column(prefixes[from]) as u32,
+            first_column: c as u32,
             first,
+            second,
             lower,
         };
-        pool.install(|| {
+        let counts = pool.install(|| {
             quarters.sets.par_iter().with_min_len(16).for_each(|&set| {
                 let me = rayon::current_thread_index().unwrap_or(0) % threads;
                 let mut worker = workers[me]
@@ -715,18 +869,25 @@ pub(super) fn for_each_block<T: Send, B>(
                     .expect("a worker never panics holding it");
                 quarters.join(&pass, set, &mut worker);
             });
-            workers.par_iter().for_each(|worker| {
-                let codes = &mut worker.lock().expect("not poisoned").codes;
-                sort(codes, layout.second_row_shift(), layout.w);
-            });
+            workers
+                .par_iter()
+                .map(|worker| {
+                    let codes = &mut worker.lock().expect("not poisoned").codes;
+                    sort(codes, layout.second_row_shift(), layout.w);
+                    layout.under_prefixes(codes)
+                })
+                .reduce_with(|mut a, b| {
+                    a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+                    a
+                })
+                .unwrap_or_default()
         });
+        estimates.record(from..to, c, &counts);
         let mut runs: Vec<Vec<u64>> = workers
             .iter()
             .map(|w| std::mem::take(&mut w.lock().expect("not poisoned").codes))
             .collect();
-        let found: usize = runs.iter().map(Vec::len).sum();
-        density = density.max(found as f64 / (to - from) as f64);
-        let first = first_column(prefixes[from]) as u32;
+        let first = c as u32;
         from = to;
         if let Some(b) = hand_on(&layout, &pool, &mut runs, (first, unique), map, consume) {
             return Ok(Some(b));
@@ -857,6 +1018,44 @@ mod tests {
         )
         .unwrap();
         all
+    }
+
+    #[test]
+    fn passes_are_cut_by_the_counts_under_the_mirror_images() {
+        let n = 12;
+        let w = width(n as u32);
+        let mut prefixes = Vec::new();
+        crate::bitboard::placements(n, PREFIX_ROWS, |p| {
+            prefixes.push(p.iter().fold(0u64, |acc, &c| acc << w | u64::from(c)));
+            ControlFlow::Continue(())
+        });
+        let column = |c: u64| {
+            let at = |c: u64| prefixes.partition_point(|&p| p >> (2 * w) < c);
+            at(c)..at(c + 1)
+        };
+        let mut estimates = Estimates::new(n, w, &prefixes, false);
+        let first = column(0);
+        assert_eq!(
+            estimates.cut(first.clone(), 0),
+            1,
+            "the first pass is one prefix"
+        );
+        // Every prefix of the first column held a tenth of a pass.
+        let tenth = PASS_CODES as u32 / 10;
+        estimates.record(first.clone(), 0, &vec![tenth; 1 << (2 * w)]);
+        let last = column(n as u64 - 1);
+        let mut pieces = Vec::new();
+        let mut from = last.start;
+        while from < last.end {
+            let to = estimates.cut(from..last.end, n - 1);
+            assert!(to > from);
+            pieces.push(to - from);
+            from = to;
+        }
+        let passes = (first.len() as f64 / 10.0 / 1.125).ceil() as usize;
+        assert_eq!(pieces.len(), passes, "{pieces:?}");
+        let (least, most) = (pieces.iter().min().unwrap(), pieces.iter().max().unwrap());
+        assert!(most - least <= 1, "evenly cut: {pieces:?}");
     }
 
     #[test]
