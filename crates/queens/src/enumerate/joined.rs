@@ -11,9 +11,9 @@
 //! The join finds the solutions in no useful order, so they are found a *pass* at a time:
 //! the solutions whose first three rows lie in a range of three-row prefixes, each as a
 //! 64-bit code that sorts as the solutions do. A pass's codes are sorted (a radix sort)
-//! and handed on in blocks, in order. A pass holds a bounded number of codes, so memory
-//! stays flat whatever the size of the answer; the price is that every pass lists the
-//! bottoms of every set its tops can join.
+//! and handed on in blocks, in order. A pass holds a bounded number of codes in one list,
+//! so memory stays flat whatever the size of the answer and the number of threads; the
+//! price is that every pass lists the bottoms of every set its tops can join.
 
 use std::ops::{ControlFlow, Range};
 use std::sync::Mutex;
@@ -38,6 +38,12 @@ const PASS_CODES: usize = 1 << 22;
 
 /// Solutions handed on per block.
 const BLOCK: usize = 2048;
+
+/// Codes a thread collects before it hands them over to the pass's list.
+const HAND_OVER: usize = 1 << 14;
+
+/// The most threads a window of blocks is sized for.
+const WINDOW_THREADS: usize = 8;
 
 /// The bit of each diagonal through square `(row, col)`: sums `row + col` and differences
 /// `row − col`, less the four corner diagonals, which hold one square each and so can
@@ -193,12 +199,13 @@ impl Layout {
         self.middle_bits + self.bottom_w * self.h as u32
     }
 
-    /// Where the second row's column lies in a code.
-    fn second_row_shift(&self) -> u32 {
+    /// Where the columns of the second and third rows lie in a code: `2w` bits from
+    /// here, the second row's highest.
+    fn prefix_shift(&self) -> u32 {
         if self.packed {
-            self.w * (self.n as u32 - 2)
+            self.w * (self.n as u32 - 3)
         } else {
-            self.suffix_bits() + self.w * (self.h as u32 - 2)
+            self.suffix_bits() + self.w * (self.h as u32 - 3)
         }
     }
 
@@ -237,7 +244,7 @@ impl Layout {
     fn under_prefixes(&self, codes: &[u64]) -> Vec<u32> {
         let w = self.w;
         let mut counts = vec![0u32; 1 << (2 * w)];
-        let shift = self.second_row_shift() - w;
+        let shift = self.prefix_shift();
         for &code in codes {
             counts[(code >> shift) as usize & ((1 << (2 * w)) - 1)] += 1;
         }
@@ -350,6 +357,7 @@ impl Halves {
 /// What one thread keeps from pass to pass.
 #[derive(Default)]
 struct Worker {
+    /// Codes found and not yet handed over to the pass's list.
     codes: Vec<u64>,
     tops: Halves,
     bottoms: Halves,
@@ -811,16 +819,17 @@ pub(super) fn for_each_block<T: Send, B>(
         });
         all
     };
-    // Room for twice a pass's codes each, so that a run never moves as it grows: only
-    // the pages it fills are memory.
-    let workers: Vec<Mutex<Worker>> = (0..threads)
-        .map(|_| {
-            Mutex::new(Worker {
-                codes: Vec::with_capacity(2 * PASS_CODES),
-                ..Worker::default()
-            })
-        })
-        .collect();
+    let workers: Vec<Mutex<Worker>> = (0..threads).map(|_| Mutex::default()).collect();
+    // One list for the pass, whatever the number of threads, with room for twice a
+    // pass's codes so that it never moves as it grows: only the pages it fills are memory.
+    let pass_codes = Mutex::new(Vec::with_capacity(2 * PASS_CODES));
+    let hand_over = |codes: &mut Vec<u64>| {
+        pass_codes
+            .lock()
+            .expect("no thread panics holding it")
+            .extend_from_slice(codes);
+        codes.clear();
+    };
     let first_column = |p: u64| (p >> (2 * w as usize)) as usize;
     let mut estimates = Estimates::new(n, w, &prefixes, unique);
     let mut from = 0;
@@ -861,48 +870,49 @@ pub(super) fn for_each_block<T: Send, B>(
             second,
             lower,
         };
-        let counts = pool.install(|| {
+        pool.install(|| {
             quarters.sets.par_iter().with_min_len(16).for_each(|&set| {
                 let me = rayon::current_thread_index().unwrap_or(0) % threads;
                 let mut worker = workers[me]
                     .lock()
                     .expect("a worker never panics holding it");
                 quarters.join(&pass, set, &mut worker);
+                if worker.codes.len() >= HAND_OVER {
+                    hand_over(&mut worker.codes);
+                }
             });
-            workers
-                .par_iter()
-                .map(|worker| {
-                    let codes = &mut worker.lock().expect("not poisoned").codes;
-                    sort(codes, layout.second_row_shift(), layout.w);
-                    layout.under_prefixes(codes)
-                })
+            for worker in &workers {
+                hand_over(&mut worker.lock().expect("not poisoned").codes);
+            }
+            let mut codes = pass_codes.lock().expect("not poisoned");
+            sort(&mut codes, layout.prefix_shift(), 2 * layout.w);
+        });
+        let mut codes = pass_codes.lock().expect("not poisoned");
+        let counts = pool.install(|| {
+            codes
+                .par_chunks(1 << 16)
+                .map(|codes| layout.under_prefixes(codes))
                 .reduce_with(|mut a, b| {
                     a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
                     a
                 })
-                .unwrap_or_default()
+                .unwrap_or_else(|| layout.under_prefixes(&[]))
         });
         estimates.record(from..to, c, &counts);
-        let mut runs: Vec<Vec<u64>> = workers
-            .iter()
-            .map(|w| std::mem::take(&mut w.lock().expect("not poisoned").codes))
-            .collect();
-        let first = c as u32;
         from = to;
-        if let Some(b) = hand_on(&layout, &pool, &mut runs, (first, unique), map, consume) {
+        let handed = hand_on(&layout, &pool, &codes, (c as u32, unique), map, consume);
+        codes.clear();
+        if let Some(b) = handed {
             return Ok(Some(b));
-        }
-        for (worker, mut run) in workers.iter().zip(runs) {
-            run.clear();
-            worker.lock().expect("not poisoned").codes = run;
         }
     }
     Ok(None)
 }
 
-/// Sorts `codes`: split in place by the `bits` bits from `shift` on (the second row's
-/// column: the pass's first is the same for all), then each part by a radix sort, which
-/// needs room for one part rather than all of them.
+/// Sorts `codes`: split in place by the `bits` bits from `shift` on (the second and third
+/// rows' columns: the pass's first is the same for all), then each part by a radix sort
+/// on the pool, which needs room for a part rather than all of them: small parts keep
+/// that room, and each sort, within the cache.
 fn sort(codes: &mut [u64], shift: u32, bits: u32) {
     let digit = |code: u64| (code >> shift) as usize & ((1 << bits) - 1);
     let mut start = vec![0usize; (1 << bits) + 1];
@@ -927,44 +937,32 @@ fn sort(codes: &mut [u64], shift: u32, bits: u32) {
             }
         }
     }
+    let mut parts = Vec::with_capacity(1 << bits);
+    let mut rest = codes;
     for d in 0..1 << bits {
-        radsort::sort(&mut codes[start[d]..start[d + 1]]);
+        let (part, after) = rest.split_at_mut(start[d + 1] - start[d]);
+        parts.push(part);
+        rest = after;
     }
+    parts.into_par_iter().for_each(radsort::sort);
 }
 
-/// Merges the sorted `runs` and hands their solutions on in blocks, rendered on the pool.
+/// Hands the sorted `codes` on in blocks, rendered on the pool a window at a time.
 fn hand_on<T: Send, B>(
     layout: &Layout,
     pool: &rayon::ThreadPool,
-    runs: &mut [Vec<u64>],
+    codes: &[u64],
     (first, unique): (u32, bool),
     map: &(impl Fn(&[u32]) -> T + Sync),
     consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
 ) -> Option<B> {
     let n = layout.n;
-    let window = BLOCK * 4 * pool.current_num_threads();
-    let mut heads = vec![0usize; runs.len()];
-    let mut merged = Vec::with_capacity(window);
-    loop {
-        merged.clear();
-        while merged.len() < window {
-            let mut best: Option<(usize, u64)> = None;
-            for (r, run) in runs.iter().enumerate() {
-                if let Some(&c) = run.get(heads[r])
-                    && best.is_none_or(|(_, b)| c < b)
-                {
-                    best = Some((r, c));
-                }
-            }
-            let Some((r, c)) = best else { break };
-            heads[r] += 1;
-            merged.push(c);
-        }
-        if merged.is_empty() {
-            return None;
-        }
+    // Blocks enough to keep every thread busy, but no more than a few megabytes of
+    // columns and rendered bytes in flight, whatever the number of threads.
+    let window = BLOCK * 4 * pool.current_num_threads().min(WINDOW_THREADS);
+    for window in codes.chunks(window) {
         let blocks: Vec<Option<(Vec<u32>, T)>> = pool.install(|| {
-            merged
+            window
                 .par_chunks(BLOCK)
                 .map(|codes| {
                     let mut cols = vec![0u32; codes.len() * n];
@@ -994,6 +992,7 @@ fn hand_on<T: Send, B>(
             }
         }
     }
+    None
 }
 
 #[cfg(test)]
