@@ -36,6 +36,13 @@ const PREFIX_ROWS: usize = 3;
 /// time.
 const PASS_CODES: usize = 1 << 22;
 
+/// How many times the codes of all passes before it a pass may hold, once past
+/// [`RAMP_FROM`] codes.
+const RAMP: u64 = 64;
+
+/// Codes a pass may hold whatever the passes before it held.
+const RAMP_FROM: u64 = 1 << 20;
+
 /// Solutions handed on per block.
 const BLOCK: usize = 2048;
 
@@ -735,7 +742,12 @@ impl<'a> Estimates<'a> {
         };
         let total: f64 = range.clone().map(each).sum();
         // An eighth over the aim is not worth a pass more.
-        let target = total / (total / (1.125 * PASS_CODES as f64)).ceil().max(1.0);
+        let even = total / (total / (1.125 * PASS_CODES as f64)).ceil().max(1.0);
+        // The first passes grow from the first prefix's size, so that a consumer who
+        // wants a few thousand solutions is not kept waiting on a whole first column of
+        // a large board; a pass that small costs little more than a large one.
+        let so_far: u64 = self.columns.iter().map(|&(codes, _)| codes).sum();
+        let target = even.min((RAMP * so_far).max(RAMP_FROM) as f64);
         let mut sum = 0.0;
         let mut to = range.start;
         while to < range.end {
