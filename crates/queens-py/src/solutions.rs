@@ -3,6 +3,7 @@
 
 use std::hash::{BuildHasher, RandomState};
 use std::ops::ControlFlow;
+use std::sync::{Mutex, mpsc};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -22,6 +23,9 @@ use crate::run::interruptible;
 enum Source {
     All(Solutions),
     Unique(UniqueSolutions),
+    /// From [`PARALLEL_MIN_N`], the library's ordered listing on every core, in a thread
+    /// of its own, a block at a time.
+    Streamed(Stream),
     /// From n = 30, where the walk guided by completion proofs finds the first solutions
     /// far sooner than the search; the last solution it gave.
     Walk(Box<LexWalk>, Vec<u32>),
@@ -33,6 +37,14 @@ impl Source {
             let walk = LexWalk::new(n)?;
             let walk = if unique { walk.unique() } else { walk };
             Source::Walk(Box::new(walk), Vec::new())
+        } else if n >= PARALLEL_MIN_N {
+            Source::Streamed(Stream {
+                n,
+                unique,
+                blocks: None,
+                block: Vec::new(),
+                at: 0,
+            })
         } else if unique {
             Source::Unique(UniqueSolutions::new(n)?)
         } else {
@@ -50,10 +62,23 @@ impl Source {
         }
     }
 
+    /// Whether the next solution waits on the listing thread.
+    fn waits(&self) -> bool {
+        matches!(self, Source::Streamed(s) if s.at == s.block.len())
+    }
+
+    /// Waits for the listing thread's next block, if the source has one.
+    fn refill(&mut self) {
+        if let Source::Streamed(s) = self {
+            s.refill();
+        }
+    }
+
     fn next_columns(&mut self) -> Option<&[u32]> {
         match self {
             Source::All(s) => s.next_columns(),
             Source::Unique(s) => s.next_columns(),
+            Source::Streamed(s) => s.next_columns(),
             // Cancelled, the walk ends here: the caller raises the interrupt.
             Source::Walk(walk, last) => match walk.next_solution(None) {
                 Ok(Outcome::Completed(p)) => {
@@ -66,8 +91,69 @@ impl Source {
     }
 }
 
-/// The board size from which `solve` lists every solution on every core: below it,
-/// starting the threads costs more than it saves.
+/// The solutions of [`Solutions::for_each_block`] (or [`UniqueSolutions`]'), listed by a
+/// thread of their own once the first is asked for and handed over a block at a time. The
+/// thread stops when the stream is dropped: its next block finds no one to take it.
+#[derive(Debug)]
+struct Stream {
+    n: usize,
+    unique: bool,
+    /// Only ever used through `&mut`: the lock is there for `Sync`.
+    blocks: Option<Mutex<mpsc::Receiver<Vec<u32>>>>,
+    /// The block being read, and where.
+    block: Vec<u32>,
+    at: usize,
+}
+
+impl Stream {
+    /// Waits for the next block once this one is read; none once the listing has ended.
+    fn refill(&mut self) {
+        if self.at < self.block.len() {
+            return;
+        }
+        let (n, unique) = (self.n, self.unique);
+        let blocks = self
+            .blocks
+            .get_or_insert_with(|| Mutex::new(Stream::start(n, unique)))
+            .get_mut()
+            .expect("no thread panics holding it");
+        // An error once the listing has ended, and every time after.
+        self.block = blocks.recv().unwrap_or_default();
+        self.at = 0;
+    }
+
+    fn next_columns(&mut self) -> Option<&[u32]> {
+        self.refill();
+        let columns = self.block.get(self.at..self.at + self.n)?;
+        self.at += self.n;
+        Some(columns)
+    }
+
+    fn start(n: usize, unique: bool) -> mpsc::Receiver<Vec<u32>> {
+        // Two blocks ahead: enough to keep the reader fed, and memory flat however slow
+        // it is.
+        let (hand, blocks) = mpsc::sync_channel(2);
+        std::thread::spawn(move || {
+            let copy = |block: &[u32]| block.to_vec();
+            let hand_over = |_: &[u32], block| match hand.send(block) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(_) => ControlFlow::Break(()),
+            };
+            // n was checked when the stream was made, and the default thread count is
+            // valid: nothing here can fail, and the stream ends either way.
+            let _ = if unique {
+                UniqueSolutions::for_each_block(n, None, copy, hand_over)
+            } else {
+                Solutions::for_each_block(n, None, copy, hand_over)
+            };
+        });
+        blocks
+    }
+}
+
+/// The board size from which `solve` lists every solution on every core, and
+/// `solutions` streams them from a thread: below it, starting the threads costs more
+/// than it saves.
 const PARALLEL_MIN_N: usize = 10;
 
 /// Up to `limit` solutions of `source` as rows of `u8` columns, and how many; stops
@@ -116,6 +202,12 @@ impl SolutionIter {
     }
 
     fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        if self.source.waits() {
+            // The wait for the next block, up to a pass of the listing, lets other Python
+            // threads run.
+            let source = &mut self.source;
+            py.detach(|| source.refill());
+        }
         let Some(columns) = self.source.next_columns() else {
             return Ok(None);
         };

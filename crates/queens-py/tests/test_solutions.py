@@ -29,6 +29,25 @@ def test_unique_gives_the_smallest_image_of_each_class(n):
     assert set(reps) == classes
 
 
+@pytest.mark.parametrize("n", [11, 12])
+def test_streamed_unique_are_sorted_smallest_images(n):
+    reps = list(queens.solutions(n, unique=True))
+    assert len(reps) == A002562[n]
+    assert reps == sorted(reps)
+    assert all(queens.Board(s).canonical().columns == s for s in reps)
+
+
+def test_a_stream_left_early_or_run_dry_ends():
+    # From n = 10 a thread lists the solutions; leaving its iterator must end it.
+    for _ in range(20):
+        assert next(queens.solutions(15)) == (0, 2, 4, 1, 9, 11, 13, 3, 12, 8, 5, 14, 6, 10, 7)
+    it = queens.solutions(10)
+    assert sum(1 for _ in it) == A000170[10]
+    for _ in range(2):
+        with pytest.raises(StopIteration):
+            next(it)
+
+
 def test_boards_or_tuples():
     first = next(queens.solutions(4, boards=True))
     assert isinstance(first, queens.Board) and first.columns == (1, 3, 0, 2)
