@@ -5,7 +5,7 @@ use std::hash::{BuildHasher, RandomState};
 use std::ops::ControlFlow;
 use std::sync::{Mutex, mpsc};
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use queens::counting::Ranker;
@@ -38,13 +38,7 @@ impl Source {
             let walk = if unique { walk.unique() } else { walk };
             Source::Walk(Box::new(walk), Vec::new())
         } else if n >= PARALLEL_MIN_N {
-            Source::Streamed(Stream {
-                n,
-                unique,
-                blocks: None,
-                block: Vec::new(),
-                at: 0,
-            })
+            Source::Streamed(Stream::new(n, unique))
         } else if unique {
             Source::Unique(UniqueSolutions::new(n)?)
         } else {
@@ -62,15 +56,11 @@ impl Source {
         }
     }
 
-    /// Whether the next solution waits on the listing thread.
-    fn waits(&self) -> bool {
-        matches!(self, Source::Streamed(s) if s.at == s.block.len())
-    }
-
-    /// Waits for the listing thread's next block, if the source has one.
-    fn refill(&mut self) {
-        if let Source::Streamed(s) = self {
-            s.refill();
+    /// Why the source ended before its last solution: its listing thread failed.
+    fn failure(&mut self) -> Option<String> {
+        match self {
+            Source::Streamed(s) => s.failure.take(),
+            _ => None,
         }
     }
 
@@ -99,27 +89,69 @@ struct Stream {
     n: usize,
     unique: bool,
     /// Only ever used through `&mut`: the lock is there for `Sync`.
-    blocks: Option<Mutex<mpsc::Receiver<Vec<u32>>>>,
+    blocks: Option<Mutex<mpsc::Receiver<Handed>>>,
     /// The block being read, and where.
     block: Vec<u32>,
     at: usize,
+    ended: bool,
+    /// Why the listing ended early, until it is reported.
+    failure: Option<String>,
+}
+
+/// What the listing thread hands over.
+#[derive(Debug)]
+enum Handed {
+    Block(Vec<u32>),
+    /// Every solution was handed over.
+    End,
+    Failed(String),
 }
 
 impl Stream {
-    /// Waits for the next block once this one is read; none once the listing has ended.
+    fn new(n: usize, unique: bool) -> Stream {
+        Stream {
+            n,
+            unique,
+            blocks: None,
+            block: Vec::new(),
+            at: 0,
+            ended: false,
+            failure: None,
+        }
+    }
+
+    /// Waits for the next block once this one is read.
     fn refill(&mut self) {
-        if self.at < self.block.len() {
+        if self.at < self.block.len() || self.ended {
             return;
         }
-        let (n, unique) = (self.n, self.unique);
-        let blocks = self
-            .blocks
-            .get_or_insert_with(|| Mutex::new(Stream::start(n, unique)))
-            .get_mut()
-            .expect("no thread panics holding it");
-        // An error once the listing has ended, and every time after.
-        self.block = blocks.recv().unwrap_or_default();
+        self.block.clear();
         self.at = 0;
+        let blocks = match &mut self.blocks {
+            Some(blocks) => blocks.get_mut().expect("no thread panics holding it"),
+            None => match Stream::start(self.n, self.unique) {
+                Ok(blocks) => self
+                    .blocks
+                    .insert(Mutex::new(blocks))
+                    .get_mut()
+                    .expect("new"),
+                Err(why) => return self.end(Some(why)),
+            },
+        };
+        match blocks.recv() {
+            Ok(Handed::Block(block)) => self.block = block,
+            Ok(Handed::End) => self.end(None),
+            Ok(Handed::Failed(why)) => self.end(Some(why)),
+            Err(_) => self.end(Some(
+                "the listing thread stopped before the last solution".to_string(),
+            )),
+        }
+    }
+
+    fn end(&mut self, failure: Option<String>) {
+        self.ended = true;
+        self.failure = failure;
+        self.blocks = None;
     }
 
     fn next_columns(&mut self) -> Option<&[u32]> {
@@ -129,25 +161,35 @@ impl Stream {
         Some(columns)
     }
 
-    fn start(n: usize, unique: bool) -> mpsc::Receiver<Vec<u32>> {
+    fn start(n: usize, unique: bool) -> Result<mpsc::Receiver<Handed>, String> {
         // Two blocks ahead: enough to keep the reader fed, and memory flat however slow
         // it is.
         let (hand, blocks) = mpsc::sync_channel(2);
-        std::thread::spawn(move || {
-            let copy = |block: &[u32]| block.to_vec();
-            let hand_over = |_: &[u32], block| match hand.send(block) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(_) => ControlFlow::Break(()),
-            };
-            // n was checked when the stream was made, and the default thread count is
-            // valid: nothing here can fail, and the stream ends either way.
-            let _ = if unique {
-                UniqueSolutions::for_each_block(n, None, copy, hand_over)
-            } else {
-                Solutions::for_each_block(n, None, copy, hand_over)
-            };
-        });
-        blocks
+        std::thread::Builder::new()
+            .name(format!("queens-solutions-{n}"))
+            .spawn(move || {
+                let copy = |block: &[u32]| block.to_vec();
+                let hand_over = |_: &[u32], block| match hand.send(Handed::Block(block)) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(_) => ControlFlow::Break(()),
+                };
+                let listed = if unique {
+                    UniqueSolutions::for_each_block(n, None, copy, hand_over)
+                } else {
+                    Solutions::for_each_block(n, None, copy, hand_over)
+                };
+                // No one may be left to tell.
+                let _ = hand.send(match listed {
+                    Ok(_) => Handed::End,
+                    Err(e) => {
+                        Handed::Failed(format!("listing the solutions of n = {n} failed: {e}"))
+                    }
+                });
+            })
+            .map_err(|e| {
+                format!("cannot start the thread that lists the solutions of n = {n}: {e}")
+            })?;
+        Ok(blocks)
     }
 }
 
@@ -157,8 +199,12 @@ impl Stream {
 const PARALLEL_MIN_N: usize = 10;
 
 /// Up to `limit` solutions of `source` as rows of `u8` columns, and how many; stops
-/// early once `cancel` is cancelled.
-fn take(source: &mut Source, limit: usize, cancel: &queens::Cancel) -> (Vec<u8>, usize) {
+/// early once `cancel` is cancelled, and fails when the source's listing thread did.
+fn take(
+    source: &mut Source,
+    limit: usize,
+    cancel: &queens::Cancel,
+) -> Result<(Vec<u8>, usize), String> {
     let mut cells = Vec::new();
     let mut k = 0;
     while k < limit {
@@ -172,7 +218,10 @@ fn take(source: &mut Source, limit: usize, cancel: &queens::Cancel) -> (Vec<u8>,
             break;
         }
     }
-    (cells, k)
+    match source.failure() {
+        Some(why) => Err(why),
+        None => Ok((cells, k)),
+    }
 }
 
 /// A lazy iterator over solutions: column tuples, or `Board`s.
@@ -202,14 +251,13 @@ impl SolutionIter {
     }
 
     fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        if self.source.waits() {
-            // The wait for the next block, up to a pass of the listing, lets other Python
-            // threads run.
-            let source = &mut self.source;
-            py.detach(|| source.refill());
-        }
+        // The wait for a block, at most a pass of the listing, holds the GIL, as the
+        // search below n = 10 does: an iterator shared by threads is read by one at a time.
         let Some(columns) = self.source.next_columns() else {
-            return Ok(None);
+            return match self.source.failure() {
+                Some(why) => Err(PyRuntimeError::new_err(why)),
+                None => Ok(None),
+            };
         };
         Ok(Some(if self.boards {
             Bound::new(py, Board::from_columns(columns.to_vec()))?.into_any()
@@ -283,11 +331,12 @@ pub(crate) fn solve<'py>(
             // One copy into a vector of the right size, rather than one per doubling.
             let cells = blocks.concat();
             let k = cells.len() / n;
-            (cells, k)
+            Ok((cells, k))
         } else {
             take(&mut source, limit, cancel)
         }
-    })?;
+    })?
+    .map_err(PyRuntimeError::new_err)?;
     dtype.array(py, cells).call_method1("reshape", ((k, n),))
 }
 
