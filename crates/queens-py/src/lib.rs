@@ -17,6 +17,10 @@ use pyo3::prelude::*;
 
 #[pymodule]
 fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // numpy's C API is looked up here, once, rather than by the first call that returns
+    // an array: a Ctrl-C pending at that moment made the lookup fail, and `numpy` panics
+    // on that failure.
+    numpy::PyArray1::<i32>::zeros(m.py(), 0, false);
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_N", queens::limits::MAX_N)?;
     m.add("COUNT_MAX_N", queens::limits::COUNT_MAX_N)?;
