@@ -807,6 +807,42 @@ struct Pass {
     lower: [Table; 2],
 }
 
+impl Pass {
+    /// The pass over `prefixes`, consecutive prefixes of first column `c`; with `unique`,
+    /// of the smallest images of their classes only.
+    fn new(quarters: &Quarters, prefixes: &[u64], c: usize, unique: bool) -> Pass {
+        let Layout { n, w, .. } = quarters.layout;
+        let range = prefixes[0]..=prefixes[prefixes.len() - 1];
+        let below = (quarters.a - PREFIX_ROWS) * w as usize;
+        let allowed = unique.then(|| smallest_images(n, c as u32));
+        let within = |t: &Table, cols| allowed.as_deref().is_none_or(|a| t.within(cols, w, a));
+        let [upper, second] = &quarters.upper;
+        let first =
+            upper.filtered(|cols, _| range.contains(&(cols >> below)) && within(upper, cols));
+        let columns = |p: u64| {
+            (0..PREFIX_ROWS)
+                .map(move |i| (p >> (w as usize * (PREFIX_ROWS - 1 - i))) as usize & ((1 << w) - 1))
+        };
+        // The diagonals every prefix of the pass holds.
+        let common = prefixes.iter().fold(!0u64, |acc, &p| {
+            acc & columns(p)
+                .enumerate()
+                .fold(0, |k, (row, col)| k | square_key(n, row, col))
+        });
+        let second = second.filtered(|cols, key| key & common == 0 && within(second, cols));
+        let lower = quarters
+            .lower
+            .each_ref()
+            .map(|t| t.filtered(|cols, key| key & common == 0 && within(t, cols)));
+        Pass {
+            first_column: c as u32,
+            first,
+            second,
+            lower,
+        }
+    }
+}
+
 /// Lists every solution of `n` (`MIN_N ≤ n ≤ MAX_N`) in lexicographic order, in blocks,
 /// as [`super::Solutions::for_each_block`] does, on `threads` threads.
 pub(super) fn for_each_block<T: Send, B>(
@@ -854,34 +890,7 @@ pub(super) fn for_each_block<T: Send, B>(
         // whose diagonals every bottom it joins must miss.
         let end = from + prefixes[from..].partition_point(|&p| first_column(p) == c);
         let to = estimates.cut(from..end, c);
-        let range = prefixes[from]..=prefixes[to - 1];
-        let below = (quarters.a - PREFIX_ROWS) * w as usize;
-        let allowed = unique.then(|| smallest_images(n, c as u32));
-        let within = |t: &Table, cols| allowed.as_deref().is_none_or(|a| t.within(cols, w, a));
-        let [upper, second] = &quarters.upper;
-        let first =
-            upper.filtered(|cols, _| range.contains(&(cols >> below)) && within(upper, cols));
-
-        let columns = |p: u64| {
-            (0..PREFIX_ROWS)
-                .map(move |i| (p >> (w as usize * (PREFIX_ROWS - 1 - i))) as usize & ((1 << w) - 1))
-        };
-        let common = prefixes[from..to].iter().fold(!0u64, |acc, &p| {
-            acc & columns(p)
-                .enumerate()
-                .fold(0, |k, (row, c)| k | square_key(n, row, c))
-        });
-        let second = second.filtered(|cols, key| key & common == 0 && within(second, cols));
-        let lower = quarters
-            .lower
-            .each_ref()
-            .map(|t| t.filtered(|cols, key| key & common == 0 && within(t, cols)));
-        let pass = Pass {
-            first_column: c as u32,
-            first,
-            second,
-            lower,
-        };
+        let pass = Pass::new(&quarters, &prefixes[from..to], c, unique);
         pool.install(|| {
             quarters.sets.par_iter().with_min_len(16).for_each(|&set| {
                 let me = rayon::current_thread_index().unwrap_or(0) % threads;
