@@ -655,7 +655,8 @@ fn deposit(places: u32, set: u32) -> u32 {
 }
 
 /// The columns each row may hold, as a mask per row, in the smallest image of a symmetry
-/// class whose first queen is in column `c` (`c ≤ (n − 1) / 2`).
+/// class whose first queen is in column `c` (at most
+/// [`super::UniqueSolutions::max_first`]).
 ///
 /// The eight images of a solution start with the distances of the queens on the board's
 /// four edges from the corners: the first row's queen from either end, the last row's,
@@ -675,13 +676,6 @@ fn smallest_images(n: usize, c: u32) -> Vec<u32> {
     allowed[0] = full;
     allowed[n - 1] &= full >> c & full << c;
     allowed
-}
-
-/// The last first column of a smallest image of its class: `(n − 2) / 2`. Past the
-/// middle the mirror image starts further left; for odd n, the middle column itself would
-/// leave both edge columns ([`smallest_images`]) only the middle row.
-fn smallest_images_last_first(n: usize) -> usize {
-    n.saturating_sub(2) / 2
 }
 
 /// What the passes so far tell of the solutions under each prefix, to cut the next pass
@@ -883,7 +877,7 @@ pub(super) fn for_each_block<T: Send, B>(
     let mut from = 0;
     while from < prefixes.len() {
         let c = first_column(prefixes[from]);
-        if unique && c > smallest_images_last_first(n) {
+        if unique && c > super::UniqueSolutions::max_first(n) as usize {
             break;
         }
         // A pass never spans two first columns: its tops then share their first queen,

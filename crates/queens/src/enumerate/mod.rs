@@ -412,10 +412,14 @@ impl UniqueSolutions {
         }
     }
 
-    /// Row 0's column above which no smallest image of an `n × n` solution starts: its
-    /// mirror image would start further left.
+    /// Row 0's column above which no smallest image of an `n × n` solution starts:
+    /// `(n − 2) / 2`. Past the middle its mirror image would start further left. The
+    /// middle column of an odd board starts none either: the images of a solution also
+    /// start with the rows of the queens of the first and last columns, counted from
+    /// either end, so in a smallest image starting at the middle column both of those
+    /// queens would stand in the middle row.
     pub(crate) fn max_first(n: usize) -> u32 {
-        n.saturating_sub(1) as u32 / 2
+        n.saturating_sub(2) as u32 / 2
     }
 
     /// Whether `columns` starts past the last representative's first column: in
