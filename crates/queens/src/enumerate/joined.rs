@@ -32,6 +32,23 @@ pub(super) const MAX_N: usize = 17;
 /// Rows of the prefixes passes are cut by.
 const PREFIX_ROWS: usize = 3;
 
+/// Every placement of the first [`PREFIX_ROWS`] rows of an `n × n` board, each as its
+/// columns in `w` bits a row, the first row's highest: in lexicographic order, sorted.
+fn prefixes(n: usize, w: u32) -> Vec<u64> {
+    let mut all = Vec::new();
+    crate::bitboard::placements(n, PREFIX_ROWS, |p| {
+        all.push(p.iter().fold(0u64, |acc, &c| acc << w | u64::from(c)));
+        ControlFlow::Continue(())
+    });
+    all
+}
+
+/// The columns of the prefix `p`, row by row.
+fn prefix_columns(p: u64, w: u32) -> impl Iterator<Item = usize> {
+    (0..PREFIX_ROWS)
+        .map(move |i| (p >> (w as usize * (PREFIX_ROWS - 1 - i))) as usize & ((1 << w) - 1))
+}
+
 /// Codes a pass aims to hold: 32 MB. They are sorted in place but for a few buckets at a
 /// time.
 const PASS_CODES: usize = 1 << 22;
@@ -695,12 +712,8 @@ struct Estimates<'a> {
 impl<'a> Estimates<'a> {
     fn new(n: usize, w: u32, prefixes: &'a [u64], unique: bool) -> Estimates<'a> {
         let mirror = (!unique).then(|| {
-            let flip = |p: u64| {
-                (0..PREFIX_ROWS).fold(0, |acc, i| {
-                    let col = (p >> (w as usize * (PREFIX_ROWS - 1 - i))) & ((1 << w) - 1);
-                    acc << w | (n as u64 - 1 - col)
-                })
-            };
+            let flip =
+                |p: u64| prefix_columns(p, w).fold(0, |acc, col| acc << w | (n - 1 - col) as u64);
             prefixes
                 .iter()
                 .map(|&p| {
@@ -813,13 +826,9 @@ impl Pass {
         let [upper, second] = &quarters.upper;
         let first =
             upper.filtered(|cols, _| range.contains(&(cols >> below)) && within(upper, cols));
-        let columns = |p: u64| {
-            (0..PREFIX_ROWS)
-                .map(move |i| (p >> (w as usize * (PREFIX_ROWS - 1 - i))) as usize & ((1 << w) - 1))
-        };
         // The diagonals every prefix of the pass holds.
         let common = prefixes.iter().fold(!0u64, |acc, &p| {
-            acc & columns(p)
+            acc & prefix_columns(p, w)
                 .enumerate()
                 .fold(0, |k, (row, col)| k | square_key(n, row, col))
         });
@@ -853,14 +862,7 @@ pub(super) fn for_each_block<T: Send, B>(
     let quarters = pool.install(|| Quarters::new(n));
     let layout = quarters.layout;
     let w = layout.w;
-    let prefixes = {
-        let mut all = Vec::new();
-        crate::bitboard::placements(n, PREFIX_ROWS, |p| {
-            all.push(p.iter().fold(0u64, |acc, &c| acc << w | u64::from(c)));
-            ControlFlow::Continue(())
-        });
-        all
-    };
+    let prefixes = prefixes(n, w);
     let workers: Vec<Mutex<Worker>> = (0..threads).map(|_| Mutex::default()).collect();
     // One list for the pass, whatever the number of threads, with room for twice a
     // pass's codes so that it never moves as it grows: only the pages it fills are memory.
@@ -1038,11 +1040,7 @@ mod tests {
     fn passes_are_cut_by_the_counts_under_the_mirror_images() {
         let n = 12;
         let w = width(n as u32);
-        let mut prefixes = Vec::new();
-        crate::bitboard::placements(n, PREFIX_ROWS, |p| {
-            prefixes.push(p.iter().fold(0u64, |acc, &c| acc << w | u64::from(c)));
-            ControlFlow::Continue(())
-        });
+        let prefixes = prefixes(n, w);
         let column = |c: u64| {
             let at = |c: u64| prefixes.partition_point(|&p| p >> (2 * w) < c);
             at(c)..at(c + 1)
