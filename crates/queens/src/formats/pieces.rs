@@ -24,8 +24,9 @@ pub(crate) struct Pieces {
     bytes: Vec<u8>,
     lens: Vec<usize>,
     /// Where two rows fit in one copy (`columns`, `json`, and most formats on small
-    /// boards), every two rows rendered together: piece `(last · n + a) · n + b` at [`CHUNK`] times its number, `last`
-    /// whether the second is the board's last row. Empty where two rows pass a copy.
+    /// boards), every two rows rendered together: piece `(last · n + a) · n + b` at
+    /// [`CHUNK`] times its number, `last` whether the second is the board's last row.
+    /// Empty where two rows pass a copy.
     pairs: Vec<u8>,
     pair_lens: Vec<u8>,
     /// Before the first row; in `json`, before the solution's index.
