@@ -88,14 +88,23 @@ impl Source {
 struct Stream {
     n: usize,
     unique: bool,
-    /// Only ever used through `&mut`: the lock is there for `Sync`.
-    blocks: Option<Mutex<mpsc::Receiver<Handed>>>,
+    feed: Feed,
     /// The block being read, and where.
     block: Vec<u32>,
     at: usize,
-    ended: bool,
     /// Why the listing ended early, until it is reported.
     failure: Option<String>,
+}
+
+/// Where a stream's blocks come from.
+#[derive(Debug)]
+enum Feed {
+    /// No solution was asked for yet.
+    Unstarted,
+    /// The listing thread's channel, only ever used through `&mut`: the lock is there
+    /// for `Sync`.
+    Listing(Mutex<mpsc::Receiver<Handed>>),
+    Ended,
 }
 
 /// What the listing thread hands over.
@@ -112,32 +121,30 @@ impl Stream {
         Stream {
             n,
             unique,
-            blocks: None,
+            feed: Feed::Unstarted,
             block: Vec::new(),
             at: 0,
-            ended: false,
             failure: None,
         }
     }
 
     /// Waits for the next block once this one is read.
     fn refill(&mut self) {
-        if self.at < self.block.len() || self.ended {
+        if self.at < self.block.len() {
             return;
         }
         self.block.clear();
         self.at = 0;
-        let blocks = match &mut self.blocks {
-            Some(blocks) => blocks.get_mut().expect("no thread panics holding it"),
-            None => match Stream::start(self.n, self.unique) {
-                Ok(blocks) => self
-                    .blocks
-                    .insert(Mutex::new(blocks))
-                    .get_mut()
-                    .expect("new"),
+        if let Feed::Unstarted = self.feed {
+            self.feed = match Stream::start(self.n, self.unique) {
+                Ok(blocks) => Feed::Listing(Mutex::new(blocks)),
                 Err(why) => return self.end(Some(why)),
-            },
+            };
+        }
+        let Feed::Listing(blocks) = &mut self.feed else {
+            return;
         };
+        let blocks = blocks.get_mut().expect("no thread panics holding it");
         match blocks.recv() {
             Ok(Handed::Block(block)) => self.block = block,
             Ok(Handed::End) => self.end(None),
@@ -149,9 +156,8 @@ impl Stream {
     }
 
     fn end(&mut self, failure: Option<String>) {
-        self.ended = true;
+        self.feed = Feed::Ended;
         self.failure = failure;
-        self.blocks = None;
     }
 
     fn next_columns(&mut self) -> Option<&[u32]> {
