@@ -139,6 +139,14 @@ pub enum Error {
     /// The givens of a completion problem already break the rules.
     #[error("{0}")]
     Givens(crate::complete::GivenConflict),
+    /// An answer given to the lexicographic walk
+    /// ([`LexWalk::next_solution_asking`](crate::LexWalk::next_solution_asking)) is not a
+    /// solution that starts with the prefix asked about.
+    #[error("the completion given for the prefix {prefix:?} is not a solution that starts with it")]
+    NotACompletion {
+        /// The prefix asked about.
+        prefix: Vec<u32>,
+    },
 }
 
 /// Whose an [`Error`] is, for a front end's exit code or exception: one place decides it,
@@ -184,7 +192,8 @@ impl Error {
             | Error::InvalidPrefix(_)
             | Error::NoSuchShare { .. }
             | Error::Samples { .. }
-            | Error::Givens(_) => ErrorKind::Usage,
+            | Error::Givens(_)
+            | Error::NotACompletion { .. } => ErrorKind::Usage,
         }
     }
 

@@ -193,8 +193,50 @@ impl LexWalk {
         deadline: Option<Instant>,
         refuted: &mut dyn FnMut(&[u32]),
     ) -> Result<Outcome, Error> {
+        self.next_solution_asking(deadline, refuted, &mut |_, problem| problem.find(deadline))
+    }
+
+    /// [`LexWalk::next_solution_proving`] with each question put to `ask` instead of
+    /// [`Completion::find`]: `ask` gets the prefix and the completion problem of its
+    /// queens (with the walk's threads and cancel), and answers [`Outcome::Completed`]
+    /// with a solution that starts with the prefix, [`Outcome::Impossible`] when the
+    /// prefix has none, or [`Outcome::Unknown`] to stop the walk there. This is how one
+    /// walk is split over machines: each runs the same walk and searches its share of
+    /// every question ([`Completion::find_share`]), and `ask` combines the shares'
+    /// answers. The walk goes on from what `ask` says, so every machine must be told the
+    /// same. An answer that is not a solution starting with the prefix is refused as
+    /// [`Error::NotACompletion`].
+    ///
+    /// ```
+    /// use std::num::NonZeroUsize;
+    /// use queens::{LexWalk, Outcome};
+    ///
+    /// // One walk with each question searched in three shares, here one after another.
+    /// let of = NonZeroUsize::new(3).unwrap();
+    /// let mut asked = 0;
+    /// let mut walk = LexWalk::new(32)?;
+    /// let first = walk.next_solution_asking(None, &mut |_| {}, &mut |_, problem| {
+    ///     asked += 1;
+    ///     for i in 0..3 {
+    ///         if let found @ Outcome::Completed(_) = problem.find_share(None, i, of)? {
+    ///             return Ok(found);
+    ///         }
+    ///     }
+    ///     Ok(Outcome::Impossible)
+    /// })?;
+    /// assert!(asked > 0);
+    /// assert_eq!(first, LexWalk::new(32)?.next_solution(None)?);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn next_solution_asking(
+        &mut self,
+        deadline: Option<Instant>,
+        refuted: &mut dyn FnMut(&[u32]),
+        ask: &mut Ask<'_>,
+    ) -> Result<Outcome, Error> {
+        let hooks = &mut Hooks { refuted, ask };
         loop {
-            let found = self.next_any(deadline, refuted)?;
+            let found = self.next_any(deadline, hooks)?;
             let (Some(test), Outcome::Completed(p)) = (&mut self.unique, &found) else {
                 return Ok(found);
             };
@@ -218,7 +260,7 @@ impl LexWalk {
     fn next_any(
         &mut self,
         deadline: Option<Instant>,
-        refuted: &mut dyn FnMut(&[u32]),
+        hooks: &mut Hooks<'_>,
     ) -> Result<Outcome, Error> {
         if self.ended {
             return Ok(Outcome::Impossible);
@@ -231,8 +273,8 @@ impl LexWalk {
             self.below = None;
         }
         let found = match self.last.clone() {
-            None => self.first_at(&self.start.clone(), deadline, refuted)?,
-            Some(last) => self.after(&last, deadline, refuted)?,
+            None => self.first_at(&self.start.clone(), deadline, hooks)?,
+            Some(last) => self.after(&last, deadline, hooks)?,
         };
         match &found {
             Outcome::Completed(p) => self.last = Some(p.columns().to_vec()),
@@ -247,12 +289,12 @@ impl LexWalk {
         &mut self,
         key: &[u32],
         deadline: Option<Instant>,
-        refuted: &mut dyn FnMut(&[u32]),
+        hooks: &mut Hooks<'_>,
     ) -> Result<Outcome, Error> {
         let cut = self.searched_from();
         if key.len() <= cut {
-            return match self.first_with(key, deadline, refuted)? {
-                Outcome::Impossible => self.after(key, deadline, refuted),
+            return match self.first_with(key, deadline, hooks)? {
+                Outcome::Impossible => self.after(key, deadline, hooks),
                 found => Ok(found),
             };
         }
@@ -266,7 +308,7 @@ impl LexWalk {
                 return Ok(Outcome::Completed(first));
             }
         }
-        self.after(&key[..cut], deadline, refuted)
+        self.after(&key[..cut], deadline, hooks)
     }
 
     /// The first solution after `last` (a solution, or a prefix of at most
@@ -276,7 +318,7 @@ impl LexWalk {
         &mut self,
         last: &[u32],
         deadline: Option<Instant>,
-        refuted: &mut dyn FnMut(&[u32]),
+        hooks: &mut Hooks<'_>,
     ) -> Result<Outcome, Error> {
         let n = self.n;
         for depth in (0..last.len().min(self.searched_from())).rev() {
@@ -286,7 +328,7 @@ impl LexWalk {
                     continue;
                 }
                 prefix.push(c);
-                match self.first_with(&prefix, deadline, refuted)? {
+                match self.first_with(&prefix, deadline, hooks)? {
                     Outcome::Impossible => {}
                     found => return Ok(found),
                 }
@@ -301,13 +343,13 @@ impl LexWalk {
         &mut self,
         prefix: &[u32],
         deadline: Option<Instant>,
-        refuted: &mut dyn FnMut(&[u32]),
+        hooks: &mut Hooks<'_>,
     ) -> Result<Outcome, Error> {
         let n = self.n;
         if n - prefix.len() <= self.enumerate_rows {
-            return Ok(self.enumerated(prefix, refuted));
+            return Ok(self.enumerated(prefix, hooks));
         }
-        let mut known = match self.completion(prefix, deadline, refuted)? {
+        let mut known = match self.completion(prefix, deadline, hooks)? {
             Outcome::Completed(p) => p.into_columns(),
             other => return Ok(other),
         };
@@ -322,7 +364,7 @@ impl LexWalk {
                     continue;
                 }
                 prefix.push(c);
-                let outcome = self.completion(&prefix, deadline, refuted)?;
+                let outcome = self.completion(&prefix, deadline, hooks)?;
                 prefix.pop();
                 match outcome {
                     Outcome::Completed(p) => {
@@ -337,11 +379,11 @@ impl LexWalk {
             prefix.push(chosen);
         }
         // `known` completes the prefix, so the enumerator finds a first one below it.
-        Ok(self.enumerated(&prefix, refuted))
+        Ok(self.enumerated(&prefix, hooks))
     }
 
     /// The first solution below `prefix`, by the enumerator, which is kept for the rest.
-    fn enumerated(&mut self, prefix: &[u32], refuted: &mut dyn FnMut(&[u32])) -> Outcome {
+    fn enumerated(&mut self, prefix: &[u32], hooks: &mut Hooks<'_>) -> Outcome {
         let valid = "the walk extends prefixes without attacks, on its board";
         let mut below = Solutions::with_prefix(self.n, prefix).expect(valid);
         match below.next() {
@@ -350,7 +392,7 @@ impl LexWalk {
                 Outcome::Completed(p)
             }
             None => {
-                refuted(prefix);
+                (hooks.refuted)(prefix);
                 Outcome::Impossible
             }
         }
@@ -362,7 +404,7 @@ impl LexWalk {
         &self,
         prefix: &[u32],
         deadline: Option<Instant>,
-        refuted: &mut dyn FnMut(&[u32]),
+        hooks: &mut Hooks<'_>,
     ) -> Result<Outcome, Error> {
         if self.refuted.contains(prefix) {
             return Ok(Outcome::Impossible);
@@ -383,13 +425,35 @@ impl LexWalk {
             .iter()
             .zip(0..)
             .fold(problem, |p, (&c, r)| p.queen(r, c));
-        let outcome = problem.find(deadline)?;
-        if outcome == Outcome::Impossible {
-            refuted(prefix);
+        let outcome = (hooks.ask)(prefix, &problem)?;
+        match &outcome {
+            Outcome::Impossible => (hooks.refuted)(prefix),
+            Outcome::Completed(p) => {
+                let columns = p.columns();
+                if columns.len() != self.n
+                    || !columns.starts_with(prefix)
+                    || crate::validate(columns).is_err()
+                {
+                    return Err(Error::NotACompletion {
+                        prefix: prefix.to_vec(),
+                    });
+                }
+            }
+            Outcome::Unknown => {}
         }
         Ok(outcome)
     }
 }
+
+/// What the walk reports to and asks of its caller: each prefix proved to have no
+/// completion, and the answer to each question.
+struct Hooks<'a> {
+    refuted: &'a mut dyn FnMut(&[u32]),
+    ask: &'a mut Ask<'a>,
+}
+
+/// Answers a question of the walk: [`LexWalk::next_solution_asking`].
+type Ask<'a> = dyn FnMut(&[u32], &Completion) -> Result<Outcome, Error> + 'a;
 
 /// Whether a queen in column `c` of the row below `prefix` is attacked by one of it.
 pub(super) fn attacked(prefix: &[u32], c: u32) -> bool {
@@ -543,5 +607,40 @@ mod tests {
             panic!("n = 24 has solutions");
         };
         assert_eq!(Some(first), Solutions::new(24).unwrap().next());
+    }
+
+    #[test]
+    fn an_answer_that_completes_no_prefix_is_refused() {
+        let other = Solutions::new(24).unwrap().next().unwrap();
+        for answer in [
+            other.clone(),
+            crate::Placement::new(vec![0; 24]),
+            crate::Placement::new(vec![0, 2]),
+        ] {
+            let mut walk = LexWalk::new(24).unwrap().starting_at(&[1]).unwrap();
+            let got = walk.next_solution_asking(None, &mut |_| {}, &mut |_, _| {
+                Ok(Outcome::Completed(answer.clone()))
+            });
+            assert_eq!(
+                got,
+                Err(Error::NotACompletion { prefix: vec![1] }),
+                "{answer:?}"
+            );
+        }
+        // A share's answers, each question split three ways, walk to the same solutions.
+        let of = NonZeroUsize::new(3).unwrap();
+        let mut split = LexWalk::new(16).unwrap().enumerating(4);
+        let mut whole = LexWalk::new(16).unwrap().enumerating(4);
+        for _ in 0..20 {
+            let got = split.next_solution_asking(None, &mut |_| {}, &mut |_, problem| {
+                for i in (0..3).rev() {
+                    if let found @ Outcome::Completed(_) = problem.find_share(None, i, of)? {
+                        return Ok(found);
+                    }
+                }
+                Ok(Outcome::Impossible)
+            });
+            assert_eq!(got, whole.next_solution(None));
+        }
     }
 }
