@@ -226,6 +226,15 @@ pub(crate) struct SolveArgs {
     /// --first N FILE`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["unique", "nth"])]
     pub(crate) proof: Option<PathBuf>,
+    /// With --proof: run share I (0-based) of --of M of the walk, M machines that all see
+    /// FILE (a cluster file system). Each walks the same path and searches its share of
+    /// every question, writing its answers to FILE.share-I and waiting for the others';
+    /// share 0 writes the certificate. Slurm job arrays map SLURM_ARRAY_TASK_ID to --index.
+    #[arg(short, long, value_name = "I", value_parser = parse_index, requires_all = ["of", "proof"])]
+    pub(crate) index: Option<usize>,
+    /// How many shares the walk is split into, for --index (at most 4096).
+    #[arg(long, value_name = "M", value_parser = parse_shares, requires = "index")]
+    pub(crate) of: Option<NonZeroUsize>,
     /// Start at the first solution that begins with these columns of the first rows
     /// ("0,2,4" or "[0, 2, 4]") or comes after every one that does. To resume a listing,
     /// give its last solution: it is printed again. Listed by the walk guided by

@@ -206,3 +206,69 @@ fn a_wrong_proof_is_refused() {
         )
     );
 }
+
+#[test]
+fn a_walk_split_over_shares_agrees_with_one_walk() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("first-32.jsonl");
+    let alone = dir.path().join("alone-32.jsonl");
+    let (code, expected, said) = prove(32, &alone, &[]);
+    assert_eq!(code, Some(0), "{said}");
+    // Three shares at once, as three machines would run them, one thread each.
+    let shares: Vec<_> = (0..3)
+        .map(|i| {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                prove(
+                    32,
+                    &path,
+                    &["--index", &i.to_string(), "--of", "3", "-j", "1"],
+                )
+            })
+        })
+        .collect();
+    for (i, share) in shares.into_iter().enumerate() {
+        let (code, printed, said) = share.join().unwrap();
+        assert_eq!((code, &printed), (Some(0), &expected), "share {i}: {said}");
+    }
+    assert_eq!(verify(32, &path).0, Some(0));
+    let certificate = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(certificate, std::fs::read_to_string(&alone).unwrap());
+    // Run again, a share finds every question settled in the files and searches nothing.
+    let (code, printed, said) = prove(32, &path, &["--index", "1", "--of", "3"]);
+    assert_eq!((code, &printed), (Some(0), &expected), "{said}");
+
+    // A share's "none" edited is refused rather than believed.
+    let share = dir.path().join("first-32.jsonl.share-2");
+    let text = std::fs::read_to_string(&share).unwrap();
+    let none = text.lines().find(|l| l.contains("\"none\"")).unwrap();
+    let edited = none.replacen("\"prefix\":[0", "\"prefix\":[1", 1);
+    std::fs::write(&share, text.replace(none, &edited)).unwrap();
+    let (code, printed, said) = prove(32, &path, &["--index", "0", "--of", "3"]);
+    assert_eq!((code, printed.as_str()), (Some(2), ""), "{said}");
+    assert!(said.contains("checksum"), "{said}");
+}
+
+#[test]
+fn shares_are_asked_for_with_a_proof_and_a_share_that_exists() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.jsonl");
+    for (args, says) in [
+        (vec!["--index", "3", "--of", "3"], "numbered 0 to 2"),
+        (vec!["--index", "0"], "--of"),
+        (vec!["--index", "0", "--of", "0"], "--of"),
+    ] {
+        let (code, printed, said) = prove(32, &path, &args);
+        assert_eq!((code, printed.as_str()), (Some(2), ""), "{args:?}: {said}");
+        assert!(said.contains(says), "{args:?}: {said}");
+        assert_eq!(said.lines().count(), 1, "{said}");
+    }
+    let out = nqueens()
+        .args(["solve", "32", "--limit", "1", "--index", "0", "--of", "2"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains("--proof"), "{said}");
+    assert!(out.stdout.is_empty());
+}

@@ -12,6 +12,7 @@ pub(crate) mod picture;
 pub(crate) mod plan;
 pub(crate) mod proof;
 pub(crate) mod shard;
+pub(crate) mod shares;
 pub(crate) mod solve;
 pub(crate) mod verify;
 pub(crate) mod web;

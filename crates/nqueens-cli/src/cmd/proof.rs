@@ -131,6 +131,17 @@ pub(crate) fn read(path: &Path, n: usize) -> anyhow::Result<Read> {
     Ok(read)
 }
 
+/// What the proof at `path` holds so far, for a share that reads it while share 0 may be
+/// writing it: nothing while it is missing or its header not yet whole.
+pub(crate) fn read_so_far(path: &Path, n: usize) -> anyhow::Result<Read> {
+    match std::fs::read(path) {
+        Ok(text) if text.contains(&b'\n') => read(path, n),
+        Ok(_) => Ok(Read::default()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Read::default()),
+        Err(e) => Err(usage(format!("cannot read {}: {e}", path.display()))),
+    }
+}
+
 /// A proof file being written: opened for appending after the whole lines an earlier
 /// run left.
 pub(crate) struct Writer {

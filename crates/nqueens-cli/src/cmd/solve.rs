@@ -128,19 +128,34 @@ fn write_proved(
     let n = args.n;
     let started = Instant::now();
     let deadline = args.timeout.map(|t| started + Duration::from_secs_f64(t));
-    let (mut proof, before) = super::proof::Writer::open(path, n)?;
+    let mut share = match args.index.zip(args.of) {
+        Some((index, of)) => Some(super::shares::Share::open(path, n, index, of)?),
+        None => None,
+    };
+    // Share 0 writes the certificate; the others read what it holds so far, so that
+    // every share starts from the same refutations.
+    let (mut proof, before) = match args.index {
+        None | Some(0) => {
+            let (writer, before) = super::proof::Writer::open(path, n)?;
+            (Some(writer), before)
+        }
+        Some(_) => (None, super::proof::read_so_far(path, n)?),
+    };
     let known = before.refuted.len();
-    let mut walk = LexWalk::new(n)?.assume_refuted(before.refuted);
+    let mut walk = LexWalk::new(n)?.assume_refuted(before.refuted.clone());
     if let Some(t) = args.threads {
         walk = walk.threads(t);
     }
     let spinner = super::spinner();
     let mut proved = 0u64;
     let mut failed = None;
-    let outcome = walk.next_solution_proving(deadline, &mut |prefix| {
+    let mut refuted = |prefix: &[u32]| {
         proved += 1;
         spinner.set_message(format!(
-            "n = {n}: row {} of {n}, {proved} prefixes refuted{}",
+            "n = {n}{}: row {} of {n}, {proved} prefixes refuted{}",
+            args.index
+                .zip(args.of)
+                .map_or(String::new(), |(i, of)| format!(", share {i} of {of}")),
             prefix.len(),
             if known > 0 {
                 format!(" ({known} more read from {})", path.display())
@@ -148,10 +163,30 @@ fn write_proved(
                 String::new()
             }
         ));
-        if failed.is_none() {
+        if let Some(proof) = &mut proof
+            && failed.is_none()
+        {
             failed = proof.refuted(prefix).err();
         }
-    });
+    };
+    let outcome = match &mut share {
+        None => walk.next_solution_proving(deadline, &mut refuted),
+        Some(share) => {
+            let mut asking = None;
+            let outcome =
+                walk.next_solution_asking(deadline, &mut refuted, &mut |prefix, problem| {
+                    share.ask(prefix, problem, deadline).map_err(|e| {
+                        asking = Some(e);
+                        // Ends the walk; the failure itself is returned below.
+                        queens::Error::Cancelled
+                    })
+                });
+            if let Some(e) = asking {
+                return Err(e);
+            }
+            outcome
+        }
+    };
     spinner.finish_and_clear();
     if let Some(e) = failed {
         return Err(e);
@@ -161,15 +196,23 @@ fn write_proved(
     match outcome? {
         Outcome::Completed(first) => {
             let searched_from = walk.searched_from();
+            let mut writer = SolutionWriter::new(out, format);
+            writer.write(first.columns())?;
+            writer.finish()?;
+            let Some(proof) = &mut proof else {
+                say!(
+                    "nqueens: share {} of {}: the first solution; share 0 writes its certificate to {shown}",
+                    args.index.unwrap_or(0),
+                    args.of.map_or(1, NonZeroUsize::get)
+                );
+                return Ok(Exit::Answer);
+            };
             if !before
                 .firsts
                 .contains(&(first.columns().to_vec(), searched_from))
             {
                 proof.first(first.columns(), searched_from)?;
             }
-            let mut writer = SolutionWriter::new(out, format);
-            writer.write(first.columns())?;
-            writer.finish()?;
             say!(
                 "nqueens: the certificate is in {shown}: {all} refuted prefixes ({known} read from it, {proved} proved now) and the plain search from row {searched_from}; check it with 'nqueens verify --first {n} {shown}'"
             );
