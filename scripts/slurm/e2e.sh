@@ -4,7 +4,9 @@
 # task of a second array before it runs, checks that merge names the units it lost,
 # resubmits them the way run.sh does, and checks the answer again. Then splits two
 # completion problems (one with a completion, one without) over 4 tasks with
-# complete.sh and checks each answer against one whole search. Tears Slurm down at the
+# complete.sh and checks each answer against one whole search, and the first solution of
+# n = 30 by one walk split over the 2 tasks of a job (first.sbatch) against one walk,
+# its certificate checked. Tears Slurm down at the
 # end; safe to run again on the same machine. Needs root (it installs and starts daemons).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -28,10 +30,12 @@ teardown() {
     pkill -x munged 2> /dev/null || true
     # Daemons take a few seconds to exit; a rerun must not meet the old ones.
     for _ in $(seq 20); do
-        pgrep -x 'slurmctld|slurmd|munged' > /dev/null || return 0
+        # pgrep matches names of at most 15 characters: one name at a time.
+        pgrep -x slurmctld > /dev/null || pgrep -x slurmd > /dev/null \
+            || pgrep -x munged > /dev/null || return 0
         sleep 1
     done
-    pkill -9 -x 'slurmctld|slurmd|munged' 2> /dev/null || true
+    for d in slurmctld slurmd munged; do pkill -9 -x "$d" 2> /dev/null || true; done
 }
 teardown
 trap teardown EXIT
@@ -145,5 +149,15 @@ scripts/slurm/complete.sh "$work/instance.txt" 4 "$work/complete-bad" -- --diags
 cat "$work/complete-bad.err"
 [ "$bad" = 2 ] && grep -q 'lists only' "$work/complete-bad.err" \
     || fail "a bad option did not stop the split search with its error (exit $bad)"
+log "the first solution of n = 30, one walk split over the 2 tasks of one job"
+"$NQUEENS" solve 30 --limit 1 -f columns > "$work/first-whole.txt"
+sbatch --parsable --wait --ntasks=2 --output="$work/first-%j.out" \
+    scripts/slurm/first.sbatch 30 "$work/first-30.jsonl" > /dev/null \
+    || { cat "$work"/first-*.out "$work"/first-30.jsonl.err-* >&2; fail "the split walk failed"; }
+for t in 0 1; do
+    cmp "$work/first-whole.txt" "$work/first-30.jsonl.out-$t" \
+        || fail "task $t of the split walk printed another first solution"
+done
+"$NQUEENS" verify --first 30 "$work/first-30.jsonl" || fail "the split walk's certificate does not hold"
 rm -rf "$work"
 log "passed"
