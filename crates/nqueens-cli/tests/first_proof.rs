@@ -247,6 +247,30 @@ fn a_walk_split_over_shares_agrees_with_one_walk() {
     let (code, printed, said) = prove(32, &path, &["--index", "0", "--of", "3"]);
     assert_eq!((code, printed.as_str()), (Some(2), ""), "{said}");
     assert!(said.contains("checksum"), "{said}");
+    for bad in ["{}", "{\"prefix\":[0],\"stopped\":false}"] {
+        std::fs::write(&share, format!("{text}{bad}\n")).unwrap();
+        let (code, printed, said) = prove(32, &path, &["--index", "2", "--of", "3"]);
+        assert_eq!((code, printed.as_str()), (Some(2), ""), "{bad}: {said}");
+        assert!(said.contains("not an answer"), "{bad}: {said}");
+        assert_eq!(said.lines().count(), 1, "{said}");
+    }
+    std::fs::write(&share, &text).unwrap();
+
+    // A share already running holds its file: a second run of it is refused.
+    let held = std::fs::File::open(&share).unwrap();
+    held.lock().unwrap();
+    let (code, printed, said) = prove(32, &path, &["--index", "2", "--of", "3"]);
+    assert_eq!((code, printed.as_str()), (Some(2), ""), "{said}");
+    assert!(said.contains("already running"), "{said}");
+    drop(held);
+
+    // A command refused for its certificate leaves no share file behind.
+    let other = dir.path().join("other.jsonl");
+    std::fs::copy(&path, &other).unwrap();
+    let (code, _, said) = prove(31, &other, &["--index", "1", "--of", "2"]);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(said.contains("not n = 31"), "{said}");
+    assert!(!dir.path().join("other.jsonl.share-1").exists());
 }
 
 #[test]

@@ -24,6 +24,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Seek, SeekFrom, Write};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -111,6 +112,17 @@ impl Share {
             .truncate(false)
             .open(&own_path)
             .with_context(cannot)?;
+        // Two runs of one share would write over each other's lines.
+        match own.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(usage(format!(
+                    "share {index} of {of} is already running: {} is locked by it",
+                    own_path.display()
+                )));
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(e).with_context(cannot),
+        }
         own.set_len(whole).with_context(cannot)?;
         own.seek(SeekFrom::End(0)).with_context(cannot)?;
         let mut share = Share {
@@ -198,12 +210,12 @@ impl Share {
     ) -> anyhow::Result<Option<Answer>> {
         let cancel = Cancel::new();
         let problem = problem.clone().cancel_on(cancel.clone());
-        let done = Cancel::new();
+        // Dropped when the search ends, which wakes the watcher at once.
+        let (done, ended) = mpsc::channel::<()>();
         let found = std::thread::scope(|scope| {
-            let watcher = scope.spawn(|| -> anyhow::Result<()> {
+            let watcher = scope.spawn(move || -> anyhow::Result<()> {
                 let mut wait = Duration::from_millis(20);
-                while !done.is_cancelled() {
-                    std::thread::sleep(wait);
+                while let Err(RecvTimeoutError::Timeout) = ended.recv_timeout(wait) {
                     wait = (wait * 2).min(MOST_WAIT);
                     let mut answers = self.answers();
                     answers.refresh()?;
@@ -215,7 +227,7 @@ impl Share {
                 Ok(())
             });
             let found = problem.find_share(deadline, self.index, self.of);
-            done.cancel();
+            drop(done);
             let watched = watcher
                 .join()
                 .unwrap_or_else(|e| std::panic::resume_unwind(e));
@@ -284,6 +296,15 @@ impl Answers {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
             Err(e) => return Err(usage(format!("cannot read {shown}: {e}"))),
         };
+        let len = file
+            .metadata()
+            .map_err(|e| usage(format!("cannot read {shown}: {e}")))?
+            .len();
+        if len < from {
+            return Err(usage(format!(
+                "{shown} is shorter than what was read of it: it was cut or rewritten while the shares ran; stop them all and start them again"
+            )));
+        }
         file.seek(SeekFrom::Start(from))
             .map_err(|e| usage(format!("cannot read {shown}: {e}")))?;
         let mut reader = BufReader::new(file);
@@ -316,8 +337,9 @@ impl Answers {
             serde_json::from_slice(line).map_err(|_| "a line is not a JSON object")?;
         let object = value.as_object().ok_or("a line is not a JSON object")?;
         let columns = |key: &str| -> Result<Vec<u32>, String> {
-            object[key]
-                .as_array()
+            object
+                .get(key)
+                .and_then(serde_json::Value::as_array)
                 .and_then(|a| {
                     a.iter()
                         .map(|c| c.as_u64().and_then(|c| u32::try_from(c).ok()))
@@ -338,10 +360,11 @@ impl Answers {
                 ))
             };
         }
-        let prefix = columns("prefix")?;
+        let yes = |key: &str| object[key] == serde_json::Value::Bool(true);
         let answer = match keys.as_slice() {
             ["completion", "prefix"] => Answer::Completion(columns("completion")?),
-            ["checksum", "none", "prefix"] => {
+            ["checksum", "none", "prefix"] if yes("none") => {
+                let prefix = columns("prefix")?;
                 if object["checksum"].as_str() != Some(checksum(n, i, of, &prefix).as_str()) {
                     return Err(format!(
                         "the checksum of the prefix {prefix:?} does not match: the line was edited or not written by nqueens"
@@ -349,9 +372,10 @@ impl Answers {
                 }
                 Answer::None
             }
-            ["prefix", "stopped"] => Answer::Stopped,
+            ["prefix", "stopped"] if yes("stopped") => Answer::Stopped,
             _ => return Err("a line is not an answer".into()),
         };
+        let prefix = columns("prefix")?;
         self.said.entry(prefix).or_insert_with(|| vec![None; of])[i] = Some(answer);
         Ok(())
     }

@@ -128,10 +128,6 @@ fn write_proved(
     let n = args.n;
     let started = Instant::now();
     let deadline = args.timeout.map(|t| started + Duration::from_secs_f64(t));
-    let mut share = match args.index.zip(args.of) {
-        Some((index, of)) => Some(super::shares::Share::open(path, n, index, of)?),
-        None => None,
-    };
     // Share 0 writes the certificate; the others read what it holds so far, so that
     // every share starts from the same refutations.
     let (mut proof, before) = match args.index {
@@ -140,6 +136,11 @@ fn write_proved(
             (Some(writer), before)
         }
         Some(_) => (None, super::proof::read_so_far(path, n)?),
+    };
+    // After the certificate is read: a command refused for it leaves no share file.
+    let mut share = match args.index.zip(args.of) {
+        Some((index, of)) => Some(super::shares::Share::open(path, n, index, of)?),
+        None => None,
     };
     let known = before.refuted.len();
     let mut walk = LexWalk::new(n)?.assume_refuted(before.refuted.clone());
