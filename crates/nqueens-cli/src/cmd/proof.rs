@@ -25,8 +25,29 @@ use crate::error::usage;
 /// The checksum of a refutation of a board of `n` queens: what a resumed run trusts
 /// without proving again must be what an earlier run wrote, not an edit.
 fn checksum(n: usize, prefix: &[u32]) -> String {
-    let text = format!("nqueens-proof|{n}|{prefix:?}");
+    digest(&format!("nqueens-proof|{n}|{prefix:?}"))
+}
+
+/// The checksum of the lines a run writes and a later run trusts: the first 8 bytes of
+/// the SHA-256 of `text`, in hex.
+pub(crate) fn digest(text: &str) -> String {
     hex::encode(&Sha256::digest(text.as_bytes())[..8])
+}
+
+/// The columns listed under `key` in a line of a proof or a share's file: `None` unless
+/// it is a list of at most `n` columns of the board.
+pub(crate) fn columns_at(
+    object: &serde_json::Map<String, serde_json::Value>,
+    key: &str,
+    n: usize,
+) -> Option<Vec<u32>> {
+    object
+        .get(key)?
+        .as_array()?
+        .iter()
+        .map(|c| c.as_u64().and_then(|c| u32::try_from(c).ok()))
+        .collect::<Option<Vec<u32>>>()
+        .filter(|c| c.len() <= n && c.iter().all(|&c| (c as usize) < n))
 }
 
 /// What a proof file holds.
@@ -66,20 +87,12 @@ pub(crate) fn read(path: &Path, n: usize) -> anyhow::Result<Read> {
             serde_json::from_slice(&line).map_err(|_| bad("not a JSON object"))?;
         let object = value.as_object().ok_or_else(|| bad("not a JSON object"))?;
         let columns = |key: &str| -> anyhow::Result<Vec<u32>> {
-            object[key]
-                .as_array()
-                .and_then(|a| {
-                    a.iter()
-                        .map(|c| c.as_u64().and_then(|c| u32::try_from(c).ok()))
-                        .collect::<Option<Vec<u32>>>()
-                })
-                .filter(|c| c.len() <= n && c.iter().all(|&c| (c as usize) < n))
-                .ok_or_else(|| {
-                    bad(&format!(
-                        "\"{key}\" is not a list of columns from 0 to {} of at most {n} rows",
-                        n.saturating_sub(1)
-                    ))
-                })
+            columns_at(object, key, n).ok_or_else(|| {
+                bad(&format!(
+                    "\"{key}\" is not a list of columns from 0 to {} of at most {n} rows",
+                    n.saturating_sub(1)
+                ))
+            })
         };
         let keys: Vec<&str> = object.keys().map(String::as_str).collect();
         match (number, keys.as_slice()) {

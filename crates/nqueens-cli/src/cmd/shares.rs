@@ -30,8 +30,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use queens::{Cancel, Completion, Error, Outcome, Placement};
-use sha2::{Digest, Sha256};
 
+use super::proof::{columns_at, digest};
 use crate::error::usage;
 
 /// The longest wait between two looks at the other shares' files.
@@ -76,8 +76,7 @@ fn share_path(proof: &Path, index: usize) -> PathBuf {
 
 /// What a share's "none" is checked by: a line a run wrote, not an edit.
 fn checksum(n: usize, index: usize, of: usize, prefix: &[u32]) -> String {
-    let text = format!("nqueens-share|{n}|{index}|{of}|{prefix:?}");
-    hex::encode(&Sha256::digest(text.as_bytes())[..8])
+    digest(&format!("nqueens-share|{n}|{index}|{of}|{prefix:?}"))
 }
 
 impl Share {
@@ -337,15 +336,7 @@ impl Answers {
             serde_json::from_slice(line).map_err(|_| "a line is not a JSON object")?;
         let object = value.as_object().ok_or("a line is not a JSON object")?;
         let columns = |key: &str| -> Result<Vec<u32>, String> {
-            object
-                .get(key)
-                .and_then(serde_json::Value::as_array)
-                .and_then(|a| {
-                    a.iter()
-                        .map(|c| c.as_u64().and_then(|c| u32::try_from(c).ok()))
-                        .collect::<Option<Vec<u32>>>()
-                })
-                .filter(|c| c.len() <= n && c.iter().all(|&c| (c as usize) < n))
+            columns_at(object, key, n)
                 .ok_or_else(|| format!("\"{key}\" is not a list of columns of the board"))
         };
         let mut keys: Vec<&str> = object.keys().map(String::as_str).collect();
