@@ -143,7 +143,7 @@ fn write_proved(
         None => None,
     };
     let known = before.refuted.len();
-    let mut walk = LexWalk::new(n)?.assume_refuted(before.refuted.clone());
+    let mut walk = LexWalk::new(n)?.assume_refuted(before.refuted);
     if let Some(t) = args.threads {
         walk = walk.threads(t);
     }
