@@ -55,17 +55,44 @@ pub(crate) fn weighted_pairs(
 /// `add(r, pairs)` is called one or more times for run `r`, the calls adding up to its
 /// pairs. Every pattern must lie in the low `bits` bits.
 ///
-/// Long lists are first cut by a few of their densest bits: tables and probes are put in
+/// Long lists are first cut by some of their densest bits: tables and probes are put in
 /// groups by their values on those bits, and only groups with no common bit are paired,
 /// which leaves out about a fifth of the pairs per bit cut (the sieve of Kluev's counter,
-/// sieve.h, with the bits chosen here by sampling each list's densities).
+/// sieve.h, with the bits chosen here by sampling each list's densities). The cut bits
+/// are then squeezed out with the others that cannot meet: two groups that are paired
+/// share none of them.
 pub(crate) fn pairs_by_run(
     tables: &[u64],
     probes: &[u64],
     runs: &[Range<usize>],
     bits: u32,
+    add: impl FnMut(usize, u64),
+) {
+    // Each group of tables should fill a few blocks, or most of its table is padding; one
+    // block is enough where the probes outnumber the tables, which then cost little beside
+    // the probing.
+    let per_group = if probes.len() > tables.len() {
+        BLOCK
+    } else {
+        CUT_BLOCKS * BLOCK
+    };
+    let cuts = (tables.len() / per_group)
+        .max(1)
+        .ilog2()
+        .min(MAX_CUTS as u32) as usize;
+    pairs_cut_by(tables, probes, runs, bits, cuts, add);
+}
+
+/// [`pairs_by_run`] with the lists cut by `cuts` bits (at most [`MAX_CUTS`]).
+fn pairs_cut_by(
+    tables: &[u64],
+    probes: &[u64],
+    runs: &[Range<usize>],
+    bits: u32,
+    cuts: usize,
     mut add: impl FnMut(usize, u64),
 ) {
+    debug_assert!(cuts <= MAX_CUTS);
     debug_assert!(
         tables
             .iter()
@@ -79,21 +106,17 @@ pub(crate) fn pairs_by_run(
         & runs
             .iter()
             .fold(0, |acc, run| acc | or(&probes[run.clone()]));
-    let squeeze = Squeeze::new(relevant);
-    let bits = relevant.count_ones();
-    // Each group of tables should fill a few blocks, or most of its table is padding.
-    let cuts = (tables.len() / (CUT_BLOCKS * BLOCK))
-        .max(1)
-        .ilog2()
-        .min(MAX_CUTS as u32) as usize;
     let cut = densest_bits(tables, probes, relevant, cuts);
+    let squeezed = cut.iter().fold(relevant, |mask, &b| mask & !(1 << b));
+    let squeeze = Squeeze::new(squeezed);
+    let bits = squeezed.count_ones();
     let group = |p: u64| -> usize {
         cut.iter()
             .enumerate()
             .map(|(i, &b)| ((p >> b) as usize & 1) << i)
             .sum()
     };
-    let groups = 1 << cuts;
+    let groups = 1 << cut.len();
     let (tables, table_start) = partition(tables, groups, group, &squeeze);
     // The probes of run r in group g: probe_start[r * groups + g]..[.. + 1].
     let mut sorted = Vec::with_capacity(probes.len());
@@ -113,10 +136,17 @@ pub(crate) fn pairs_by_run(
             build(block, &mut table);
             for r in 0..runs.len() {
                 let mut pairs = 0;
-                for h in (0..groups).filter(|h| h & g == 0) {
+                // Every group h with no bit of g: the subsets of its complement.
+                let free = (groups - 1) & !g;
+                let mut h = free;
+                loop {
                     let at = r * groups + h;
                     let run = probe_start[at] as usize..probe_start[at + 1] as usize;
                     pairs += probe(&table, &sorted[run]);
+                    if h == 0 {
+                        break;
+                    }
+                    h = (h - 1) & free;
                 }
                 add(r, pairs);
             }
@@ -261,8 +291,9 @@ fn matches_avx512<const C: usize>(
     }
 }
 
-/// The most bits a pair count cuts its lists by.
-const MAX_CUTS: usize = 4;
+/// The most bits a pair count cuts its lists by: past 10, the groups of the longest lists
+/// (a million tops at n = 23) are no faster to pair.
+const MAX_CUTS: usize = 10;
 
 /// Blocks of tables each group should fill at least.
 const CUT_BLOCKS: usize = 2;
@@ -303,7 +334,7 @@ fn partition(
         return (squeezed, vec![0, list.len() as u32]);
     }
     let mut start = vec![0u32; groups + 1];
-    let of: Vec<u8> = list.iter().map(|&p| group(p) as u8).collect();
+    let of: Vec<u16> = list.iter().map(|&p| group(p) as u16).collect();
     for &g in &of {
         start[usize::from(g) + 1] += 1;
     }
@@ -546,6 +577,42 @@ mod tests {
             }
             portable.sort_unstable();
             assert_eq!(portable, plain, "{a} × {b}, portable");
+        }
+    }
+
+    /// Cut by any number of bits, the lists pair the same, even where the groups are a few
+    /// patterns or none; runs of probes are counted apart.
+    #[test]
+    fn every_depth_of_cut_counts_the_same_pairs() {
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |bits: u32| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x & x.rotate_left(11) & x.rotate_left(29)) & (u64::MAX >> (64 - bits))
+        };
+        for (bits, a, b) in [(3, 40, 50), (24, 1500, 700), (40, 600, 2000)] {
+            let tables: Vec<u64> = (0..a).map(|_| next(bits)).collect();
+            let probes: Vec<u64> = (0..b).map(|_| next(bits)).collect();
+            let runs = [0..b / 3, b / 3..b, 0..b];
+            let plain: Vec<u64> = runs
+                .iter()
+                .map(|run| {
+                    let run = &probes[run.clone()];
+                    tables
+                        .iter()
+                        .flat_map(|t| run.iter().map(move |p| t & p))
+                        .filter(|&both| both == 0)
+                        .count() as u64
+                })
+                .collect();
+            for cuts in 0..=MAX_CUTS {
+                let mut counted = vec![0; runs.len()];
+                pairs_cut_by(&tables, &probes, &runs, bits, cuts, |r, pairs| {
+                    counted[r] += pairs;
+                });
+                assert_eq!(counted, plain, "{bits} bits, {a} × {b}, {cuts} cuts");
+            }
         }
     }
 
