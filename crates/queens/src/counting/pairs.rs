@@ -69,9 +69,9 @@ pub(crate) fn pairs_by_run(
     add: impl FnMut(usize, u64),
 ) {
     // Each group of tables should fill a few blocks, or most of its table is padding; one
-    // block is enough where the probes outnumber the tables, which then cost little beside
-    // the probing.
-    let per_group = if probes.len() > tables.len() {
+    // block is enough where long tables meet more probes, the tables then costing little
+    // beside the probing (at n = 17, shorter lists cut that fine are slower).
+    let per_group = if probes.len() > tables.len() && tables.len() >= ONE_BLOCK_GROUPS {
         BLOCK
     } else {
         CUT_BLOCKS * BLOCK
@@ -294,6 +294,9 @@ fn matches_avx512<const C: usize>(
 /// The most bits a pair count cuts its lists by: past 10, the groups of the longest lists
 /// (a million tops at n = 23) are no faster to pair.
 const MAX_CUTS: usize = 10;
+
+/// Tables from which groups of one block are cut, where the probes outnumber them.
+const ONE_BLOCK_GROUPS: usize = 16 * BLOCK;
 
 /// Blocks of tables each group should fill at least.
 const CUT_BLOCKS: usize = 2;
