@@ -1,8 +1,8 @@
 //! The join's inner loop: how many pairs of two lists of bit patterns share no bit.
 //!
-//! The patterns of one list (the *tables*) are taken 512 at a time. For each 4 bits of a
-//! pattern and each of their 16 values, a 512-bit word says which of the block's patterns
-//! are clear of them, so a pattern of the other list (a *probe*) costs one AND per 4 bits
+//! The patterns of one list (the *tables*) are taken 512 at a time. For each 6 bits of a
+//! pattern and each of their 64 values, a 512-bit word says which of the block's patterns
+//! are clear of them, so a pattern of the other list (a *probe*) costs one AND per 6 bits
 //! and one popcount per 512 pairs. Storing the patterns bit-sliced and precomputing the
 //! ANDs of a few bits at a time is the matcher of Evgeny Kluev's quadrant join
 //! (github.com/EvgenyKluev/N-Queens-Count-Sol, matchtr.h); the code here is its own.
@@ -15,7 +15,7 @@ use std::ops::Range;
 /// Patterns per block: one 512-bit word per table entry.
 const BLOCK: usize = 512;
 
-/// Bits a table entry covers: 16 entries per 4 bits.
+/// Bits a table entry covers: 64 entries per 6 bits.
 const CHUNK_BITS: usize = 6;
 
 /// The 512 bits of a table entry, one per pattern of the block.
@@ -52,8 +52,8 @@ pub(crate) fn weighted_pairs(
 }
 
 /// The pairs `(a, b)` of `tables × run` with `a & b == 0`, for each run of `probes`:
-/// `add(r, pairs)` is called one or more times for run `r`, the calls adding up to its
-/// pairs. Every pattern must lie in the low `bits` bits.
+/// `add(r, pairs)` is called any number of times for run `r`, the calls adding up to its
+/// pairs (none where there are no tables). Every pattern must lie in the low `bits` bits.
 ///
 /// Long lists are first cut by some of their densest bits: tables and probes are put in
 /// groups by their values on those bits, and only groups with no common bit are paired,
@@ -407,7 +407,7 @@ impl Squeeze {
 }
 
 /// Fills `table[c][v]`: which patterns of `block` are clear of the value `v` of bits
-/// `4c .. 4c + 4`.
+/// `6c .. 6c + 6`.
 fn build(block: &[u64], table: &mut [Row]) {
     build_with(block, table, &mut Vec::new());
 }
@@ -616,6 +616,46 @@ mod tests {
                 });
                 assert_eq!(counted, plain, "{bits} bits, {a} × {b}, {cuts} cuts");
             }
+        }
+    }
+
+    /// Around the lengths where the number of cut bits and the size of the groups change
+    /// (one block a group from 8,192 tables where the probes outnumber them), the lists
+    /// pair as a double loop does.
+    #[test]
+    fn lists_at_the_lengths_where_the_cut_changes_count_the_same_pairs() {
+        let mut x = 0x6a09_e667_f3bc_c908_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x & x.rotate_left(11) & x.rotate_left(29)) & (u64::MAX >> 24)
+        };
+        let ones = ONE_BLOCK_GROUPS;
+        for (a, b) in [
+            (2047, 2100),
+            (2048, 2100),
+            (4096, 4200),
+            (ones - 1, ones + 900),
+            (ones, ones + 900),
+            (ones, ones - 1),
+        ] {
+            let tables: Vec<u64> = (0..a).map(|_| next()).collect();
+            let probes: Vec<u64> = (0..b).map(|_| next()).collect();
+            let runs = [0..b / 2, b / 2..b];
+            let plain: Vec<u64> = runs
+                .iter()
+                .map(|run| {
+                    let run = &probes[run.clone()];
+                    tables
+                        .iter()
+                        .map(|t| run.iter().filter(|&&p| t & p == 0).count() as u64)
+                        .sum()
+                })
+                .collect();
+            let mut counted = vec![0; runs.len()];
+            pairs_by_run(&tables, &probes, &runs, 40, |r, pairs| counted[r] += pairs);
+            assert_eq!(counted, plain, "{a} × {b}");
         }
     }
 
