@@ -498,11 +498,12 @@ fn parse_memory(s: &str) -> Result<usize, String> {
         .parse::<u64>()
         .ok()
         .filter(|_| is_digits(digits))
-        .and_then(|v| v.checked_mul(1 << shift))
-        .filter(|b| (COUNT_MIN_MEMORY..=COUNT_MAX_MEMORY).contains(b));
+        .ok_or_else(|| format!("'{}' is not a size: {allowed}", excerpt(t)))?;
     bytes
+        .checked_mul(1 << shift)
+        .filter(|b| (COUNT_MIN_MEMORY..=COUNT_MAX_MEMORY).contains(b))
         .map(|b| b as usize)
-        .ok_or_else(|| format!("'{}' is not a size: {allowed}", excerpt(t)))
+        .ok_or_else(|| format!("'{}' is out of range: {allowed}", excerpt(t)))
 }
 
 /// Parses the size of a random instance to draw.
@@ -668,7 +669,7 @@ pub(crate) struct UnitIds(pub(crate) Vec<usize>);
 /// prints them (`3,17-20,42`).
 fn parse_unit_ids(s: &str) -> Result<UnitIds, String> {
     let id = |id: &str| {
-        whole(id, "a unit id", 0, PLAN_MAX_UNITS as u128)
+        whole(id, "a unit id", 0, PLAN_MAX_UNITS as u128 - 1)
             .map(|v| v as usize)
             .map_err(|e| format!("{e}; give ids or ranges separated by commas, such as 3,17-20,42"))
     };

@@ -29,11 +29,19 @@ pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<Exit> {
             if i as u64 >= m {
                 return Err(usage(format!("--index {i} is not below --of {m}")));
             }
-            units
+            let share: Vec<Unit> = units
                 .iter()
                 .filter(|u| u.id() as u64 % m == i as u64)
                 .copied()
-                .collect()
+                .collect();
+            // More shares than units (a job array sized generously) leaves some empty.
+            if share.is_empty() {
+                say!(
+                    "share {i} of {m} holds none of the plan's {} units",
+                    units.len()
+                );
+            }
+            share
         }
         _ => return Err(usage("say which units: --index I --of M, or --units IDS")),
     };
@@ -76,6 +84,10 @@ pub(crate) fn run(args: &ShardArgs) -> anyhow::Result<Exit> {
             e.context("the records already written are kept; run the shard again to finish")
         );
     }
-    say!("{} units counted into {}", todo.len(), shown(dir));
+    let units = match todo.len() {
+        1 => "1 unit".to_string(),
+        k => format!("{k} units"),
+    };
+    say!("{units} counted into {}", shown(dir));
     Ok(Exit::Answer)
 }
