@@ -6,6 +6,7 @@
 use std::fmt;
 use std::marker::PhantomData;
 
+use super::lanes::Wide;
 use crate::bitboard::{MAX_N, full_mask};
 
 /// A board the exact search runs on: at most 64 open rows and 64 open columns, each a bit
@@ -38,6 +39,16 @@ pub(super) trait Board {
     fn reach(&self, reach: Self::Reach, r: usize, options: u64) -> Self::Reach;
     /// Whether the diagonals reached leave room for `queens` more queens.
     fn room(reach: Self::Reach, queens: u32) -> bool;
+    /// [`scan_rows`] in [`Order::Tightest`], by the eight-lane form where the board has
+    /// one ([`Grid`]).
+    #[inline(always)]
+    fn scan_wide(&self, s: &Self::Node, wide: Wide) -> Scan
+    where
+        Self: Sized,
+    {
+        let _ = wide;
+        scan_rows(self, s, Order::Tightest)
+    }
     /// Writes a queen on row `r`, column `c` of this board into the whole board's column
     /// array.
     fn record(&self, columns: &mut [u32], r: usize, c: usize) {
@@ -73,6 +84,8 @@ pub(super) trait Diagonals: Copy + Eq + fmt::Debug + Send + Sync {
     fn or(self, other: Self) -> Self;
     /// How many diagonals.
     fn len(self) -> u32;
+    /// The low and the high 64 bits of the set.
+    fn halves(self) -> (u64, u64);
 }
 
 macro_rules! diagonals {
@@ -98,6 +111,10 @@ macro_rules! diagonals {
             #[inline(always)]
             fn len(self) -> u32 {
                 self.count_ones()
+            }
+            #[inline(always)]
+            fn halves(self) -> (u64, u64) {
+                (self as u64, (u128::from(self) >> 64) as u64)
             }
         }
     )*};
@@ -282,6 +299,18 @@ impl<D: Diagonals> Board for Grid<D> {
     fn room((sums, ups): (D, D), queens: u32) -> bool {
         sums.len() >= queens && ups.len() >= queens
     }
+
+    #[inline(always)]
+    fn scan_wide(&self, s: &State<D>, wide: Wide) -> Scan {
+        wide.scan_bitboard(
+            self.n,
+            &self.row_blocked,
+            s.rows,
+            s.cols,
+            s.sums.halves(),
+            s.ups.halves(),
+        )
+    }
 }
 
 /// Looks at every open line of `s`, on any [`Board`], and says how to go on.
@@ -301,51 +330,45 @@ impl<D: Diagonals> Board for Grid<D> {
 /// row or column with one square left forces, until none is left: one pass over the
 /// lines settles several forced squares, where branching on each would rescan them
 /// all every time.
+///
+/// `scanner` looks at the rows in [`Order::Tightest`]; every [`Scanner`] finds the same.
 #[inline(always)]
-pub(super) fn step<B: Board>(b: &B, s: &mut B::Node, columns: &mut [u32], order: Order) -> Step {
+pub(super) fn step<B: Board, K: Scanner>(
+    b: &B,
+    s: &mut B::Node,
+    columns: &mut [u32],
+    order: Order,
+    scanner: K,
+) -> Step {
     let m = b.last();
     'pass: loop {
         if B::rows(s) == 0 {
             return Step::Done;
         }
-        let queens = B::rows(s).count_ones();
-        let mut reach = B::NO_REACH;
-        // How many open rows each column meets, bit-sliced: `ones`, `twos` and
-        // `fours` are the bits of a count that stops growing at 4 and more.
-        let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
-        // The best row so far, and its rank: fewest squares, then nearest the centre
-        // (for `Order::Rows`, the first row).
-        let (mut best, mut best_rank) = (0, u32::MAX);
-        let mut rows = B::rows(s);
-        while rows != 0 {
-            let r = rows.trailing_zeros() as usize;
-            rows &= rows - 1;
-            let options = b.row_options(s, r);
-            if options == 0 {
-                return Step::Dead;
-            }
-            if order == Order::Tightest && options & (options - 1) == 0 {
-                if force_rows(b, s, columns, rows | 1 << r) {
+        let scan = match order {
+            Order::Rows => scan_rows(b, s, order),
+            Order::Tightest => scanner.scan(b, s),
+        };
+        let Lines {
+            ones,
+            twos,
+            fours,
+            best,
+            best_rank,
+            room,
+        } = match scan {
+            Scan::Dead => return Step::Dead,
+            Scan::Force(rows) => {
+                if force_rows(b, s, columns, rows) {
                     continue 'pass;
                 }
                 return Step::Dead;
             }
-            reach = b.reach(reach, r, options);
-            let carry = ones & options;
-            ones ^= options;
-            fours |= twos & carry;
-            twos ^= carry;
-            let rank = match order {
-                Order::Rows => 0,
-                Order::Tightest => options.count_ones() << 7 | off_centre(r, m) as u32,
-            };
-            if rank < best_rank {
-                (best, best_rank) = (r, rank);
-            }
-        }
+            Scan::Lines(lines) => lines,
+        };
         let (fewest, nearest) = (best_rank >> 7, (best_rank & 127) as usize);
         let met = ones | twos | fours;
-        if met != B::cols(s) || !B::room(reach, queens) {
+        if met != B::cols(s) || !room {
             return Step::Dead;
         }
         let best = Step::Row(best, b.row_options(s, best));
@@ -388,6 +411,97 @@ pub(super) fn step<B: Board>(b: &B, s: &mut B::Node, columns: &mut [u32], order:
             None => best,
         };
     }
+}
+
+/// What a look at every open row of a node found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Scan {
+    /// A row has no square left.
+    Dead,
+    /// A row has one square left: place the forced queens of the open rows in this mask,
+    /// from that row on (the rows above it have two squares or more).
+    Force(u64),
+    /// Every row has two squares or more.
+    Lines(Lines),
+}
+
+/// What [`step`] needs to know of a node's open rows when each has two squares or more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Lines {
+    /// How many open rows each column meets, bit-sliced: `ones` and `twos` are the low
+    /// bits of the count, `fours` is set from four on.
+    pub(super) ones: u64,
+    pub(super) twos: u64,
+    pub(super) fours: u64,
+    /// The first of the tightest rows nearest the centre, and its rank: its number of
+    /// squares shifted left by 7, or'ed with its doubled distance from the centre.
+    pub(super) best: usize,
+    pub(super) best_rank: u32,
+    /// Whether the open squares lie on enough diagonals of each direction for the queens
+    /// still to place.
+    pub(super) room: bool,
+}
+
+/// How [`step`] looks at the open rows in [`Order::Tightest`]: [`Portable`] on every CPU,
+/// or a form compiled for wider instructions, which only a CPU that has them can make.
+pub(super) trait Scanner: Copy {
+    /// The open rows of `s` on `b`, looked at as [`scan_rows`] does.
+    fn scan<B: Board>(self, b: &B, s: &B::Node) -> Scan;
+}
+
+/// The row scan of any board on any CPU: [`scan_rows`].
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Portable;
+
+impl Scanner for Portable {
+    #[inline(always)]
+    fn scan<B: Board>(self, b: &B, s: &B::Node) -> Scan {
+        scan_rows(b, s, Order::Tightest)
+    }
+}
+
+/// Looks at the open rows of `s` one at a time, in order: the first with one square or
+/// none decides, else every row counts towards the [`Lines`]. In [`Order::Rows`] no
+/// square is forced and every row ranks the same, so the first is the best.
+#[inline(always)]
+pub(super) fn scan_rows<B: Board>(b: &B, s: &B::Node, order: Order) -> Scan {
+    let m = b.last();
+    let queens = B::rows(s).count_ones();
+    let mut reach = B::NO_REACH;
+    let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
+    let (mut best, mut best_rank) = (0, u32::MAX);
+    let mut rows = B::rows(s);
+    while rows != 0 {
+        let r = rows.trailing_zeros() as usize;
+        rows &= rows - 1;
+        let options = b.row_options(s, r);
+        if options == 0 {
+            return Scan::Dead;
+        }
+        if order == Order::Tightest && options & (options - 1) == 0 {
+            return Scan::Force(rows | 1 << r);
+        }
+        reach = b.reach(reach, r, options);
+        let carry = ones & options;
+        ones ^= options;
+        fours |= twos & carry;
+        twos ^= carry;
+        let rank = match order {
+            Order::Rows => 0,
+            Order::Tightest => options.count_ones() << 7 | off_centre(r, m) as u32,
+        };
+        if rank < best_rank {
+            (best, best_rank) = (r, rank);
+        }
+    }
+    Scan::Lines(Lines {
+        ones,
+        twos,
+        fours,
+        best,
+        best_rank,
+        room: B::room(reach, queens),
+    })
 }
 
 /// Places the queen of every row of `rows` left with one square, in `s` and `columns`,

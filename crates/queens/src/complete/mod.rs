@@ -28,6 +28,7 @@
 
 pub(crate) mod givens;
 mod grid;
+mod lanes;
 mod local;
 pub(crate) mod problem;
 mod puzzle;

@@ -9,7 +9,8 @@ use std::time::Instant;
 
 use crate::threads::prelude::*;
 
-use super::grid::{Board, Diagonals, Grid, Order, State, Step, step};
+use super::grid::{Board, Diagonals, Grid, Order, Portable, Scanner, State, Step, step};
+use super::lanes::Wide;
 use super::{Completion, Outcome};
 #[cfg(target_arch = "x86_64")]
 use crate::cpu::{self, Feature};
@@ -33,7 +34,7 @@ impl Completion {
             let mut next = Vec::new();
             let mut grew = false;
             for (mut s, mut columns) in frontier {
-                let step = step(&grid, &mut s, &mut columns, Order::Tightest);
+                let step = step(&grid, &mut s, &mut columns, Order::Tightest, Portable);
                 match step {
                     Step::Done => {
                         next.push((s, columns));
@@ -203,7 +204,7 @@ fn tightest_any<B: Board>(
     clock: &mut Clock<'_>,
 ) -> Option<bool> {
     let mut dive = Dive::new(s, columns.to_vec());
-    let outcome = match dive.resume(board, clock, u64::MAX) {
+    let outcome = match dive.resume(board, clock, u64::MAX, Portable) {
         Dived::Completed => Some(true),
         Dived::Empty => Some(false),
         Dived::Paused | Dived::Stopped => None,
@@ -236,11 +237,27 @@ fn side_by_side<B: Board>(
     clock: &mut Clock<'_>,
 ) -> Option<Option<Vec<u32>>> {
     #[cfg(target_arch = "x86_64")]
+    if let Some(wide) = Wide::new() {
+        // SAFETY: the running CPU has the features (`Wide::new` asked).
+        return unsafe { side_by_side_avx512(board, dives, clock, wide) };
+    }
+    #[cfg(target_arch = "x86_64")]
     if cpu::has(Feature::Bmi) {
         // SAFETY: the running CPU has the features (`cpu::has`).
         return unsafe { side_by_side_x86(board, dives, clock) };
     }
-    side_by_side_any(board, dives, clock)
+    side_by_side_any(board, dives, clock, Portable)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi1,bmi2")]
+fn side_by_side_avx512<B: Board>(
+    board: &B,
+    dives: &Mutex<VecDeque<(Dive<B>, u64)>>,
+    clock: &mut Clock<'_>,
+    wide: Wide,
+) -> Option<Option<Vec<u32>>> {
+    side_by_side_any(board, dives, clock, wide)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -250,21 +267,22 @@ fn side_by_side_x86<B: Board>(
     dives: &Mutex<VecDeque<(Dive<B>, u64)>>,
     clock: &mut Clock<'_>,
 ) -> Option<Option<Vec<u32>>> {
-    side_by_side_any(board, dives, clock)
+    side_by_side_any(board, dives, clock, Portable)
 }
 
 #[inline(always)]
-fn side_by_side_any<B: Board>(
+fn side_by_side_any<B: Board, K: Scanner>(
     board: &B,
     dives: &Mutex<VecDeque<(Dive<B>, u64)>>,
     clock: &mut Clock<'_>,
+    scanner: K,
 ) -> Option<Option<Vec<u32>>> {
     let queue = || dives.lock().unwrap_or_else(PoisonError::into_inner);
     loop {
         let Some((mut dive, nodes)) = queue().pop_front() else {
             return Some(None);
         };
-        match dive.resume(board, clock, nodes) {
+        match dive.resume(board, clock, nodes, scanner) {
             Dived::Completed => return Some(Some(dive.columns)),
             Dived::Empty => {}
             Dived::Paused => queue().push_back((dive, nodes.saturating_mul(2))),
@@ -306,7 +324,13 @@ impl<B: Board> Dive<B> {
     }
 
     #[inline(always)]
-    fn resume(&mut self, board: &B, clock: &mut Clock<'_>, mut nodes: u64) -> Dived {
+    fn resume<K: Scanner>(
+        &mut self,
+        board: &B,
+        clock: &mut Clock<'_>,
+        mut nodes: u64,
+        scanner: K,
+    ) -> Dived {
         loop {
             if nodes == 0 {
                 return Dived::Paused;
@@ -315,7 +339,13 @@ impl<B: Board> Dive<B> {
             if !clock.tick() {
                 return Dived::Stopped;
             }
-            match step(board, &mut self.s, &mut self.columns, Order::Tightest) {
+            match step(
+                board,
+                &mut self.s,
+                &mut self.columns,
+                Order::Tightest,
+                scanner,
+            ) {
                 Step::Done => return Dived::Completed,
                 Step::Dead => {}
                 step => self.path.push((self.s, step)),

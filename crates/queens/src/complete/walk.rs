@@ -1,6 +1,6 @@
 //! Every completion of a problem, lazily, in lexicographic order, on either board.
 
-use super::grid::{Board, Grid, Order, State, Step, step};
+use super::grid::{Board, Grid, Order, Portable, State, Step, step};
 use super::sparse::Sparse;
 use crate::Placement;
 
@@ -40,7 +40,7 @@ impl<B: Board> Walk<B> {
             columns,
             pending_full: false,
         };
-        match step(&walk.board, &mut { start }, &mut [], Order::Rows) {
+        match step(&walk.board, &mut { start }, &mut [], Order::Rows, Portable) {
             Step::Done => walk.pending_full = true,
             Step::Row(r, options) => walk.stack.push((start, r, options)),
             _ => {}
@@ -63,7 +63,7 @@ impl<B: Board> Walk<B> {
             let (s, r) = (*s, *r);
             self.board.record(&mut self.columns, r, c);
             let mut below = self.board.place(s, r, c);
-            match step(&self.board, &mut below, &mut [], Order::Rows) {
+            match step(&self.board, &mut below, &mut [], Order::Rows, Portable) {
                 Step::Done => return Some(&self.columns),
                 Step::Row(next, options) => self.stack.push((below, next, options)),
                 _ => {}
