@@ -10,7 +10,7 @@
 //! | squeezing its patterns (`counting/pairs.rs`) | [`Feature::Bmi2`] |
 //! | joining two row-block buckets (`counting/halves/blocks.rs`) | [`Feature::Avx512`] |
 //! | filtering the bottoms a listed top joins (`enumerate/bottoms.rs`) | [`Feature::Avx512`] |
-//! | the completion search's row scan (`complete/lanes.rs`, `complete/search.rs`) | [`Feature::Avx512Popcnt`], else [`Feature::Bmi`] |
+//! | the completion search's row scan (`complete/lanes.rs`, `complete/search.rs`) | [`Feature::Avx512Popcnt`] with [`Feature::Bmi`], else [`Feature::Bmi`] |
 //!
 //! Every form gives the same answers, which the tests check against the portable one.
 //! Elsewhere than on x86-64 no feature is had and the portable forms run.

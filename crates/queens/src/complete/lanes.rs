@@ -13,8 +13,9 @@
 use super::grid::{Board, Scan, Scanner};
 
 /// Proof that the running CPU has the eight-lane scan's instructions
-/// ([`Feature::Avx512Popcnt`](crate::cpu::Feature::Avx512Popcnt)): only
-/// [`Wide::new`] makes one, after asking.
+/// ([`Feature::Avx512Popcnt`](crate::cpu::Feature::Avx512Popcnt) and
+/// [`Feature::Bmi`](crate::cpu::Feature::Bmi)): only [`Wide::new`] makes one, after
+/// asking.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Wide(Had);
 
@@ -34,7 +35,8 @@ impl Wide {
         #[cfg(target_arch = "x86_64")]
         {
             use crate::cpu::{Feature, has};
-            has(Feature::Avx512Popcnt).then_some(Wide(Had))
+            // The search's copy for these CPUs is compiled for the bit scans too.
+            (has(Feature::Avx512Popcnt) && has(Feature::Bmi)).then_some(Wide(Had))
         }
         #[cfg(not(target_arch = "x86_64"))]
         None
