@@ -583,32 +583,47 @@ mod tests {
         }
     }
 
+    /// Sparse random patterns in the low `bits` bits (an xorshift generator, three words
+    /// ANDed), so that some pairs are disjoint.
+    struct Sparse(u64);
+
+    impl Sparse {
+        fn next(&mut self, bits: u32) -> u64 {
+            let x = &mut self.0;
+            *x ^= *x << 13;
+            *x ^= *x >> 7;
+            *x ^= *x << 17;
+            (*x & x.rotate_left(11) & x.rotate_left(29)) & (u64::MAX >> (64 - bits))
+        }
+
+        fn list(&mut self, len: usize, bits: u32) -> Vec<u64> {
+            (0..len).map(|_| self.next(bits)).collect()
+        }
+    }
+
+    /// The disjoint pairs of `tables` with each run of `probes`, by a double loop.
+    fn plain_pairs(tables: &[u64], probes: &[u64], runs: &[Range<usize>]) -> Vec<u64> {
+        runs.iter()
+            .map(|run| {
+                let run = &probes[run.clone()];
+                tables
+                    .iter()
+                    .map(|t| run.iter().filter(|&&p| t & p == 0).count() as u64)
+                    .sum()
+            })
+            .collect()
+    }
+
     /// Cut by any number of bits, the lists pair the same, even where the groups are a few
     /// patterns or none; runs of probes are counted apart.
     #[test]
     fn every_depth_of_cut_counts_the_same_pairs() {
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = |bits: u32| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x & x.rotate_left(11) & x.rotate_left(29)) & (u64::MAX >> (64 - bits))
-        };
+        let mut sparse = Sparse(0x9e37_79b9_7f4a_7c15);
         for (bits, a, b) in [(3, 40, 50), (24, 1500, 700), (40, 600, 2000)] {
-            let tables: Vec<u64> = (0..a).map(|_| next(bits)).collect();
-            let probes: Vec<u64> = (0..b).map(|_| next(bits)).collect();
+            let tables = sparse.list(a, bits);
+            let probes = sparse.list(b, bits);
             let runs = [0..b / 3, b / 3..b, 0..b];
-            let plain: Vec<u64> = runs
-                .iter()
-                .map(|run| {
-                    let run = &probes[run.clone()];
-                    tables
-                        .iter()
-                        .flat_map(|t| run.iter().map(move |p| t & p))
-                        .filter(|&both| both == 0)
-                        .count() as u64
-                })
-                .collect();
+            let plain = plain_pairs(&tables, &probes, &runs);
             for cuts in 0..=MAX_CUTS {
                 let mut counted = vec![0; runs.len()];
                 pairs_cut_by(&tables, &probes, &runs, bits, cuts, |r, pairs| {
@@ -624,13 +639,7 @@ mod tests {
     /// pair as a double loop does.
     #[test]
     fn lists_at_the_lengths_where_the_cut_changes_count_the_same_pairs() {
-        let mut x = 0x6a09_e667_f3bc_c908_u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x & x.rotate_left(11) & x.rotate_left(29)) & (u64::MAX >> 24)
-        };
+        let mut sparse = Sparse(0x6a09_e667_f3bc_c908);
         let ones = ONE_BLOCK_GROUPS;
         for (a, b) in [
             (2047, 2100),
@@ -640,19 +649,10 @@ mod tests {
             (ones, ones + 900),
             (ones, ones - 1),
         ] {
-            let tables: Vec<u64> = (0..a).map(|_| next()).collect();
-            let probes: Vec<u64> = (0..b).map(|_| next()).collect();
+            let tables = sparse.list(a, 40);
+            let probes = sparse.list(b, 40);
             let runs = [0..b / 2, b / 2..b];
-            let plain: Vec<u64> = runs
-                .iter()
-                .map(|run| {
-                    let run = &probes[run.clone()];
-                    tables
-                        .iter()
-                        .map(|t| run.iter().filter(|&&p| t & p == 0).count() as u64)
-                        .sum()
-                })
-                .collect();
+            let plain = plain_pairs(&tables, &probes, &runs);
             let mut counted = vec![0; runs.len()];
             pairs_by_run(&tables, &probes, &runs, 40, |r, pairs| counted[r] += pairs);
             assert_eq!(counted, plain, "{a} × {b}");
@@ -661,14 +661,7 @@ mod tests {
 
     #[test]
     fn pairs_match_a_plain_double_loop() {
-        let mut x = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = |bits: u32| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            // Sparse patterns, so that some pairs are disjoint.
-            (x & x.rotate_left(11) & x.rotate_left(29)) & (u64::MAX >> (64 - bits))
-        };
+        let mut sparse = Sparse(0x2545_f491_4f6c_dd1d);
         for bits in [1, 5, 30, 38, 64] {
             // Up to 4,700 tables: the lists are then cut by their densest bits.
             for (a, b) in [
@@ -680,19 +673,11 @@ mod tests {
                 (1025, 3),
                 (4700, 90),
             ] {
-                let tables: Vec<u64> = (0..a).map(|_| next(bits)).collect();
-                let probes: Vec<u64> = (0..b).map(|_| next(bits)).collect();
-                let plain = tables
-                    .iter()
-                    .flat_map(|t| probes.iter().map(move |p| t & p))
-                    .filter(|&both| both == 0)
-                    .count() as u64;
+                let tables = sparse.list(a, bits);
+                let probes = sparse.list(b, bits);
+                let counts = plain_pairs(&tables, &probes, &[0..b, 0..b / 2]);
+                let (plain, halves) = (counts[0], u128::from(counts[1]));
                 let runs = [(0..b, 3), (0..b / 2, 1)];
-                let halves = tables
-                    .iter()
-                    .flat_map(|t| probes[..b / 2].iter().map(move |p| t & p))
-                    .filter(|&both| both == 0)
-                    .count() as u128;
                 let weighted = weighted_pairs(&tables, &probes, &runs, bits);
                 assert_eq!(weighted, 3 * u128::from(plain) + halves, "{a} × {b}");
                 let mut table = vec![
