@@ -8,13 +8,18 @@
 # The runs are interleaved (one of each command, RUNS times over), so that a slow spell of
 # this shared machine falls on every column alike. The file for `cat` is written under
 # TMPDIR (5 GB at n = 17); BASELINE_MAX (default 16) skips the textbook lister above it.
+#
+# A second table times the library's pull forms (`--example pull`: every solution through
+# `Solutions::next_columns`, every class through `UniqueSolutions::next_columns`) on rayon's
+# pool of 1 and 2 threads; PULL_BEFORE=BIN adds another build of that example (one thread),
+# and its ratio, in the same run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
 shift || true
 sizes=${*:-14 15 16 17}
 baseline_max=${BASELINE_MAX:-16}
-cargo build --release --quiet --bin nqueens --example textbook
+cargo build --release --quiet --bin nqueens --example textbook --example pull
 bin=target/release/nqueens
 textbook=target/release/examples/textbook
 scratch=$(mktemp -d)
@@ -46,4 +51,21 @@ for n in $sizes; do
     else
         printf '| %s | %s | — | %.2f s | %.2f s | — | — | %.2f s | %.0f | %.0f |\n' "$n" "$count" "$one" "$two" "$boards" "$(mbs "$boards")" "$(mbs "$cat")"
     fi
+done
+
+pull=target/release/examples/pull
+echo
+echo "| n | \`next_columns\`, 1 thread | 2 threads | one per class, 1 thread | 2 threads |${PULL_BEFORE:+ before, 1 thread | ratio | before, one per class | ratio |}"
+echo "|---|---|---|---|---|${PULL_BEFORE:+---|---|---|---|}"
+for n in $sizes; do
+    commands=("env RAYON_NUM_THREADS=1 $pull $n" "env RAYON_NUM_THREADS=2 $pull $n"
+        "env RAYON_NUM_THREADS=1 $pull --unique $n" "env RAYON_NUM_THREADS=2 $pull --unique $n")
+    [ -n "${PULL_BEFORE:-}" ] && commands+=("$PULL_BEFORE $n" "$PULL_BEFORE --unique $n")
+    medians "$runs" "${commands[@]}"
+    printf '| %s | %.2f s | %.2f s | %.2f s | %.2f s |' "$n" "${med[0]}" "${med[1]}" "${med[2]}" "${med[3]}"
+    if [ -n "${PULL_BEFORE:-}" ]; then
+        printf ' %.2f s | %.1f× | %.2f s | %.1f× |' "${med[4]}" "$(echo "${med[4]} / ${med[0]}" | bc -l)" \
+            "${med[5]}" "$(echo "${med[5]} / ${med[2]}" | bc -l)"
+    fi
+    echo
 done

@@ -16,7 +16,7 @@
 //! price is that every pass lists the bottoms of every set its tops can join.
 
 use std::ops::{ControlFlow, Range};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
@@ -697,9 +697,11 @@ fn smallest_images(n: usize, c: u32) -> Vec<u32> {
 
 /// What the passes so far tell of the solutions under each prefix, to cut the next pass
 /// near [`PASS_CODES`].
-struct Estimates<'a> {
+#[derive(Clone)]
+struct Estimates {
     w: u32,
-    prefixes: &'a [u64],
+    /// Every prefix, in order: [`prefixes`].
+    prefixes: Vec<u64>,
     /// Codes listed under each prefix, once a pass has covered it.
     listed: Vec<Option<u32>>,
     /// Each prefix's mirror image (column c → n − 1 − c), under which lie the mirror
@@ -709,8 +711,8 @@ struct Estimates<'a> {
     columns: Vec<(u64, usize)>,
 }
 
-impl<'a> Estimates<'a> {
-    fn new(n: usize, w: u32, prefixes: &'a [u64], unique: bool) -> Estimates<'a> {
+impl Estimates {
+    fn new(n: usize, w: u32, prefixes: Vec<u64>, unique: bool) -> Estimates {
         let mirror = (!unique).then(|| {
             let flip =
                 |p: u64| prefix_columns(p, w).fold(0, |acc, col| acc << w | (n - 1 - col) as u64);
@@ -725,8 +727,8 @@ impl<'a> Estimates<'a> {
         });
         Estimates {
             w,
-            prefixes,
             listed: vec![None; prefixes.len()],
+            prefixes,
             mirror,
             columns: vec![(0, 0); n],
         }
@@ -846,6 +848,145 @@ impl Pass {
     }
 }
 
+/// A listing's passes, one after another: the tables they join, what the passes so far
+/// tell of the next one's size, and the one list of the pass's codes. The passes run on
+/// the rayon pool of the thread that asks for them.
+pub(super) struct Passes {
+    quarters: Arc<Quarters>,
+    estimates: Estimates,
+    unique: bool,
+    /// The next pass's first prefix.
+    from: usize,
+    /// One past the last prefix to list.
+    end: usize,
+    /// One per thread of the pool the passes were made on; a thread of another pool takes
+    /// the one of its index modulo their number.
+    workers: Vec<Mutex<Worker>>,
+    /// The last pass's codes, sorted. One list, whatever the number of threads, with room
+    /// for twice a pass's codes so that it never moves as it grows: only the pages it
+    /// fills are memory.
+    codes: Mutex<Vec<u64>>,
+}
+
+impl Passes {
+    /// The passes over every solution of `n` (`MIN_N ≤ n ≤ MAX_N`) or, with `first`, those
+    /// whose first queen stands in that column; with `unique`, the smallest images of
+    /// their classes only, with a worker for each thread of the current rayon pool.
+    fn new(n: usize, first: Option<u32>, unique: bool) -> Passes {
+        let quarters = Quarters::new(n);
+        let w = quarters.layout.w;
+        let prefixes = prefixes(n, w);
+        let first_column = |p: u64| (p >> (2 * w as usize)) as u32;
+        let (from, end) = match first {
+            None => (0, prefixes.len()),
+            Some(c) => (
+                prefixes.partition_point(|&p| first_column(p) < c),
+                prefixes.partition_point(|&p| first_column(p) <= c),
+            ),
+        };
+        Passes {
+            quarters: Arc::new(quarters),
+            estimates: Estimates::new(n, w, prefixes, unique),
+            unique,
+            from,
+            end,
+            workers: (0..rayon::current_num_threads())
+                .map(|_| Mutex::default())
+                .collect(),
+            codes: Mutex::new(Vec::with_capacity(2 * PASS_CODES)),
+        }
+    }
+
+    fn layout(&self) -> &Layout {
+        &self.quarters.layout
+    }
+
+    /// The last pass's codes, sorted.
+    fn codes(&mut self) -> &[u64] {
+        self.codes.get_mut().expect("no thread panics holding it")
+    }
+
+    /// Lists the next pass on the current rayon pool: the column of its first queen, its
+    /// codes then sorted in [`Passes::codes`]; `None` after the last.
+    fn advance(&mut self) -> Option<u32> {
+        let Passes {
+            quarters,
+            estimates,
+            unique,
+            from,
+            end,
+            workers,
+            codes,
+        } = self;
+        let (n, w) = (quarters.layout.n, quarters.layout.w);
+        codes
+            .get_mut()
+            .expect("no thread panics holding it")
+            .clear();
+        let prefixes = &estimates.prefixes;
+        let first_column = |p: u64| (p >> (2 * w as usize)) as usize;
+        let c = first_column(*prefixes.get(*from..*end)?.first()?);
+        if *unique && c > super::UniqueSolutions::max_first(n) as usize {
+            *from = *end;
+            return None;
+        }
+        // A pass never spans two first columns: its tops then share their first queen,
+        // whose diagonals every bottom it joins must miss.
+        let column_end = *from + prefixes[*from..*end].partition_point(|&p| first_column(p) == c);
+        let to = estimates.cut(*from..column_end, c);
+        let pass = Pass::new(quarters, &estimates.prefixes[*from..to], c, *unique);
+        let list = &*codes;
+        let hand_over = |found: &mut Vec<u64>| {
+            list.lock()
+                .expect("no thread panics holding it")
+                .extend_from_slice(found);
+            found.clear();
+        };
+        quarters.sets.par_iter().with_min_len(16).for_each(|&set| {
+            let me = rayon::current_thread_index().unwrap_or(0) % workers.len();
+            let mut worker = workers[me]
+                .lock()
+                .expect("a worker never panics holding it");
+            quarters.join(&pass, set, &mut worker);
+            if worker.codes.len() >= HAND_OVER {
+                hand_over(&mut worker.codes);
+            }
+        });
+        for worker in workers.iter_mut() {
+            hand_over(&mut worker.get_mut().expect("not poisoned").codes);
+        }
+        let layout = quarters.layout;
+        let codes = codes.get_mut().expect("not poisoned");
+        sort(codes, layout.prefix_shift(), 2 * layout.w);
+        let counts = codes
+            .par_chunks(1 << 16)
+            .map(|codes| layout.under_prefixes(codes))
+            .reduce_with(|mut a, b| {
+                a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+                a
+            })
+            .unwrap_or_else(|| layout.under_prefixes(&[]));
+        estimates.record(*from..to, c, &counts);
+        *from = to;
+        Some(c as u32)
+    }
+}
+
+impl Clone for Passes {
+    /// The same passes from the same point on, with workers of their own.
+    fn clone(&self) -> Passes {
+        Passes {
+            quarters: Arc::clone(&self.quarters),
+            estimates: self.estimates.clone(),
+            unique: self.unique,
+            from: self.from,
+            end: self.end,
+            workers: self.workers.iter().map(|_| Mutex::default()).collect(),
+            codes: Mutex::new(self.codes.lock().expect("not poisoned").clone()),
+        }
+    }
+}
+
 /// Lists every solution of `n` (`MIN_N ≤ n ≤ MAX_N`) in lexicographic order, in blocks,
 /// as [`super::Solutions::for_each_block`] does, on `threads` threads.
 pub(super) fn for_each_block<T: Send, B>(
@@ -859,71 +1000,118 @@ pub(super) fn for_each_block<T: Send, B>(
         .num_threads(threads)
         .build()
         .map_err(|e| crate::Error::Threads(crate::error::Cause::new(e)))?;
-    let quarters = pool.install(|| Quarters::new(n));
-    let layout = quarters.layout;
-    let w = layout.w;
-    let prefixes = prefixes(n, w);
-    let workers: Vec<Mutex<Worker>> = (0..threads).map(|_| Mutex::default()).collect();
-    // One list for the pass, whatever the number of threads, with room for twice a
-    // pass's codes so that it never moves as it grows: only the pages it fills are memory.
-    let pass_codes = Mutex::new(Vec::with_capacity(2 * PASS_CODES));
-    let hand_over = |codes: &mut Vec<u64>| {
-        pass_codes
-            .lock()
-            .expect("no thread panics holding it")
-            .extend_from_slice(codes);
-        codes.clear();
-    };
-    let first_column = |p: u64| (p >> (2 * w as usize)) as usize;
-    let mut estimates = Estimates::new(n, w, &prefixes, unique);
-    let mut from = 0;
-    while from < prefixes.len() {
-        let c = first_column(prefixes[from]);
-        if unique && c > super::UniqueSolutions::max_first(n) as usize {
-            break;
-        }
-        // A pass never spans two first columns: its tops then share their first queen,
-        // whose diagonals every bottom it joins must miss.
-        let end = from + prefixes[from..].partition_point(|&p| first_column(p) == c);
-        let to = estimates.cut(from..end, c);
-        let pass = Pass::new(&quarters, &prefixes[from..to], c, unique);
-        pool.install(|| {
-            quarters.sets.par_iter().with_min_len(16).for_each(|&set| {
-                let me = rayon::current_thread_index().unwrap_or(0) % threads;
-                let mut worker = workers[me]
-                    .lock()
-                    .expect("a worker never panics holding it");
-                quarters.join(&pass, set, &mut worker);
-                if worker.codes.len() >= HAND_OVER {
-                    hand_over(&mut worker.codes);
-                }
-            });
-            for worker in &workers {
-                hand_over(&mut worker.lock().expect("not poisoned").codes);
-            }
-            let mut codes = pass_codes.lock().expect("not poisoned");
-            sort(&mut codes, layout.prefix_shift(), 2 * layout.w);
-        });
-        let mut codes = pass_codes.lock().expect("not poisoned");
-        let counts = pool.install(|| {
-            codes
-                .par_chunks(1 << 16)
-                .map(|codes| layout.under_prefixes(codes))
-                .reduce_with(|mut a, b| {
-                    a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
-                    a
-                })
-                .unwrap_or_else(|| layout.under_prefixes(&[]))
-        });
-        estimates.record(from..to, c, &counts);
-        from = to;
-        let handed = hand_on(&layout, &pool, &codes, (c as u32, unique), map, consume);
-        codes.clear();
+    let mut passes = pool.install(|| Passes::new(n, None, unique));
+    let layout = *passes.layout();
+    while let Some(first) = pool.install(|| passes.advance()) {
+        let handed = hand_on(
+            &layout,
+            &pool,
+            passes.codes(),
+            (first, unique),
+            map,
+            consume,
+        );
         if let Some(b) = handed {
             return Ok(Some(b));
         }
     }
     Ok(None)
+}
+
+/// Every solution of a board from [`MIN_N`] to [`MAX_N`] (or those of one first column),
+/// pulled a block at a time: the pass is listed on the rayon pool of the thread that
+/// pulls, and its codes are decoded on that thread as they are asked for.
+#[derive(Clone)]
+pub(super) struct Cursor {
+    passes: Passes,
+    /// The column of the pass's first queen.
+    first: u32,
+    /// The pass's next code to decode.
+    at: usize,
+    test: crate::symmetry::CanonicalTest,
+}
+
+impl Cursor {
+    /// The solutions of `n`, or with `first` those whose first queen is in that column;
+    /// with `unique`, one per class, the smallest image.
+    pub(super) fn new(n: usize, first: Option<u32>, unique: bool) -> Cursor {
+        Cursor {
+            passes: Passes::new(n, first, unique),
+            first: 0,
+            at: 0,
+            test: Default::default(),
+        }
+    }
+
+    /// Whether it lists the smallest image of each class only.
+    pub(super) fn one_per_class(&self) -> bool {
+        self.passes.unique
+    }
+
+    /// Appends the next solutions to `out`, `n` columns each, until it holds at least
+    /// `until` columns: false once there are no more.
+    pub(super) fn fill(&mut self, out: &mut Vec<u32>, until: usize) -> bool {
+        let (layout, unique) = (*self.passes.layout(), self.passes.unique);
+        while out.len() < until {
+            let codes = self.passes.codes();
+            if self.at == codes.len() {
+                // Past the last pass the list stays empty, and so does every later read.
+                self.at = 0;
+                match self.passes.advance() {
+                    Some(first) => self.first = first,
+                    None => return false,
+                }
+                continue;
+            }
+            let block = &codes[self.at..codes.len().min(self.at + BLOCK)];
+            self.at += block.len();
+            decode(
+                &layout,
+                block,
+                self.first,
+                unique.then_some(&mut self.test),
+                out,
+            );
+        }
+        true
+    }
+}
+
+impl std::fmt::Debug for Cursor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cursor")
+            .field("n", &self.passes.layout().n)
+            .field("unique", &self.passes.unique)
+            .field("next_prefix", &self.passes.from)
+            .field("first", &self.first)
+            .field("at", &self.at)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Appends the solutions of `codes`, whose first queen is in column `first`, to `out`,
+/// `n` columns each; with a class test, only the smallest images of their classes.
+fn decode(
+    layout: &Layout,
+    codes: &[u64],
+    first: u32,
+    test: Option<&mut crate::symmetry::CanonicalTest>,
+    out: &mut Vec<u32>,
+) {
+    let n = layout.n;
+    let start = out.len();
+    out.resize(start + codes.len() * n, 0);
+    layout.decode(codes, first, &mut out[start..]);
+    if let Some(test) = test {
+        let mut kept = start;
+        for at in (start..out.len()).step_by(n) {
+            if test.is_canonical(&out[at..at + n]) {
+                out.copy_within(at..at + n, kept);
+                kept += n;
+            }
+        }
+        out.truncate(kept);
+    }
 }
 
 /// Sorts `codes`: split in place by the `bits` bits from `shift` on (the second and third
@@ -982,20 +1170,9 @@ fn hand_on<T: Send, B>(
             window
                 .par_chunks(BLOCK)
                 .map(|codes| {
-                    let mut cols = vec![0u32; codes.len() * n];
-                    layout.decode(codes, first, &mut cols);
-                    if unique {
-                        // The smallest images of their classes, kept in place.
-                        let mut test = crate::symmetry::CanonicalTest::default();
-                        let mut kept = 0;
-                        for at in (0..cols.len()).step_by(n) {
-                            if test.is_canonical(&cols[at..at + n]) {
-                                cols.copy_within(at..at + n, kept);
-                                kept += n;
-                            }
-                        }
-                        cols.truncate(kept);
-                    }
+                    let mut cols = Vec::with_capacity(codes.len() * n);
+                    let mut test = crate::symmetry::CanonicalTest::default();
+                    decode(layout, codes, first, unique.then_some(&mut test), &mut cols);
                     (!cols.is_empty()).then(|| {
                         let made = map(&cols);
                         (cols, made)
@@ -1016,8 +1193,29 @@ fn hand_on<T: Send, B>(
 mod tests {
     use super::*;
 
+    use crate::enumerate::{Solutions, UniqueSolutions, bottoms};
+
     fn listed(n: usize, threads: usize) -> Vec<u32> {
         listed_of(n, threads, false)
+    }
+
+    /// The solutions below `prefix` by the search, or with `unique` the smallest images
+    /// of their classes.
+    fn searched(n: usize, prefix: &[u32], unique: bool) -> Vec<u32> {
+        let table = bottoms::shared(n);
+        let mut all = Vec::new();
+        if unique {
+            let mut reps = UniqueSolutions::below(n, prefix, table);
+            while let Some(c) = reps.next_columns() {
+                all.extend_from_slice(c);
+            }
+        } else {
+            let mut every = Solutions::below(n, prefix, table);
+            while let Some(c) = every.next_columns() {
+                all.extend_from_slice(c);
+            }
+        }
+        all
     }
 
     fn listed_of(n: usize, threads: usize, unique: bool) -> Vec<u32> {
@@ -1045,7 +1243,7 @@ mod tests {
             let at = |c: u64| prefixes.partition_point(|&p| p >> (2 * w) < c);
             at(c)..at(c + 1)
         };
-        let mut estimates = Estimates::new(n, w, &prefixes, false);
+        let mut estimates = Estimates::new(n, w, prefixes.clone(), false);
         let first = column(0);
         assert_eq!(
             estimates.cut(first.clone(), 0),
@@ -1073,11 +1271,7 @@ mod tests {
     #[test]
     fn the_join_lists_what_the_search_lists_in_order() {
         for n in [12, 13, 14, 15] {
-            let mut expected = Vec::new();
-            let mut one = super::super::Solutions::new(n).unwrap();
-            while let Some(c) = one.next_columns() {
-                expected.extend_from_slice(c);
-            }
+            let expected = searched(n, &[], false);
             for threads in [1, 2] {
                 assert_eq!(listed(n, threads), expected, "n = {n}, {threads} threads");
             }
@@ -1087,11 +1281,7 @@ mod tests {
     #[test]
     fn one_per_class_is_what_the_search_lists_in_order() {
         for n in [12, 13, 14] {
-            let mut expected = Vec::new();
-            let mut one = super::super::UniqueSolutions::new(n).unwrap();
-            while let Some(c) = one.next_columns() {
-                expected.extend_from_slice(c);
-            }
+            let expected = searched(n, &[], true);
             for threads in [1, 3] {
                 assert_eq!(
                     listed_of(n, threads, true),
@@ -1100,6 +1290,53 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_pulled_solutions_are_the_searched_ones_whatever_the_reads() {
+        for (n, unique) in [(12, false), (13, false), (12, true), (13, true)] {
+            let expected = searched(n, &[], unique);
+            let mut cursor = Cursor::new(n, None, unique);
+            let mut got = Vec::new();
+            // Reads of every size, from one solution to more than a pass holds.
+            for round in 0.. {
+                let until = got.len() + n * [1, 7, BLOCK - 1, BLOCK + 1, 1 << 22][round % 5];
+                if !cursor.fill(&mut got, until) {
+                    break;
+                }
+                assert!(got.len() >= until);
+            }
+            let mut after = Vec::new();
+            assert!(!cursor.fill(&mut after, 1) && after.is_empty(), "read dry");
+            assert_eq!(got, expected, "n = {n}, unique {unique}");
+        }
+    }
+
+    #[test]
+    fn a_first_column_pulls_the_solutions_searched_below_it() {
+        for (n, unique) in [(12, false), (13, false), (13, true)] {
+            for c in 0..n as u32 {
+                let mut got = Vec::new();
+                Cursor::new(n, Some(c), unique).fill(&mut got, usize::MAX);
+                assert_eq!(got, searched(n, &[c], unique), "n = {n}, column {c}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_clone_goes_on_from_where_it_was_made() {
+        let n = 13;
+        let mut cursor = Cursor::new(n, None, false);
+        let mut head = Vec::new();
+        // Some way into the listing: past the first pass, which is one prefix.
+        cursor.fill(&mut head, n * 3000);
+        let mut copy = cursor.clone();
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        cursor.fill(&mut a, usize::MAX);
+        copy.fill(&mut b, usize::MAX);
+        assert_eq!(a, b);
+        head.extend_from_slice(&a);
+        assert_eq!(head, searched(n, &[], false));
     }
 
     #[test]
@@ -1141,7 +1378,7 @@ mod tests {
     fn codes_decode_alike_by_pdep_and_bit_by_bit() {
         for n in [12, 13, 16, 17] {
             let layout = Layout::new(n);
-            let mut listed = super::super::Solutions::new(n).unwrap();
+            let mut listed = Solutions::new(n).unwrap();
             for _ in 0..2000 {
                 let columns = listed.next_columns().unwrap().to_vec();
                 let top = columns[..layout.h]

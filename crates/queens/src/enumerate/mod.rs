@@ -22,11 +22,19 @@ use crate::{Error, Placement};
 /// array: row 0's column ascending, then row 1's, and so on, the order in which a row-by-row
 /// backtracker finds them.
 ///
-/// The upper rows are searched by a bitboard backtracker; the last few rows (up to 8, for
-/// n up to 32) are not searched but joined: every placement of them is listed once per
-/// board size, bucketed by the columns it fills, and a top takes the bucket of the columns
-/// it left free, filtered by its diagonals. The stacks, the buffer of solutions found and
-/// the table are allocated once, so [`Solutions::next_columns`] and
+/// From n = 12 to 17, with at most the first row given, the solutions come from joined
+/// halves, as [`Solutions::for_each_block`] lists them: the solutions of a range of first
+/// rows at a time (a *pass*), found on the rayon pool of the thread that reads them (every
+/// core by default; `RAYON_NUM_THREADS` or rayon's `ThreadPool::install` choose) and sorted,
+/// then decoded a block at a time as they are read. A pass holds at most about 4 million
+/// solutions, 32 MB, and the first is a single prefix, so the first solution comes at once.
+///
+/// Elsewhere the upper rows are searched by a bitboard backtracker; the last few rows (up
+/// to 8, for n up to 32) are not searched but joined: every placement of them is listed
+/// once per board size, bucketed by the columns it fills, and a top takes the bucket of the
+/// columns it left free, filtered by its diagonals.
+///
+/// Either way the buffers are allocated once, so [`Solutions::next_columns`] and
 /// [`Solutions::next_block`] stream solutions without allocating. The [`Iterator`]
 /// implementation is the convenient form and allocates one [`Placement`] per solution.
 ///
@@ -58,6 +66,9 @@ pub struct Solutions {
     next: usize,
     /// The partial placement is itself complete: yield it once (n = 0, or a full prefix).
     pending_full: bool,
+    /// Where the solutions come from joined halves instead of the search.
+    #[cfg(feature = "parallel")]
+    joined: Option<Box<joined::Cursor>>,
 }
 
 impl Solutions {
@@ -86,11 +97,40 @@ impl Solutions {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn with_prefix(n: usize, prefix: &[u32]) -> Result<Self, Error> {
+        Self::listing(n, prefix, false)
+    }
+
+    /// The solutions below `prefix` by the fastest engine for it, or with `one_per_class`
+    /// only the smallest images of their classes where that engine can tell them (see
+    /// [`Solutions::one_per_class`]).
+    fn listing(n: usize, prefix: &[u32], one_per_class: bool) -> Result<Self, Error> {
         check_board(n, prefix.len())?;
         validate_rows(prefix, n).map_err(Error::InvalidPrefix)?;
+        // The joined halves list a whole first column at a time, so below a longer prefix
+        // the search is the faster.
+        #[cfg(feature = "parallel")]
+        if prefix.len() <= 1 && (joined::MIN_N..=joined::MAX_N).contains(&n) {
+            let mut solutions = Self::below(n, prefix, None);
+            solutions.row = None;
+            let cursor = joined::Cursor::new(n, prefix.first().copied(), one_per_class);
+            solutions.joined = Some(Box::new(cursor));
+            return Ok(solutions);
+        }
+        #[cfg(not(feature = "parallel"))]
+        let _ = one_per_class;
         // Near the bottom there is nothing left to join: no table.
         let bottoms = (prefix.len() + 2 < n).then(|| bottoms::shared(n)).flatten();
         Ok(Self::below(n, prefix, bottoms))
+    }
+
+    /// Whether only the smallest image of each class is listed: joined halves asked for
+    /// them skip the others before they are decoded.
+    fn one_per_class(&self) -> bool {
+        #[cfg(feature = "parallel")]
+        if let Some(cursor) = &self.joined {
+            return cursor.one_per_class();
+        }
+        false
     }
 
     /// The solutions below a valid `prefix`, finishing with `bottoms` where they leave the
@@ -122,6 +162,8 @@ impl Solutions {
             found: Vec::new(),
             next: 0,
             pending_full: start == n,
+            #[cfg(feature = "parallel")]
+            joined: None,
         }
     }
 
@@ -152,7 +194,7 @@ impl Solutions {
             self.found.clear();
             self.next = 0;
             let mut found = std::mem::take(&mut self.found);
-            self.search(&mut found, self.n, usize::MAX);
+            self.find(&mut found, self.n, usize::MAX);
             self.found = found;
             if self.found.is_empty() {
                 return None;
@@ -210,7 +252,7 @@ impl Solutions {
         let before = block.len() - lent * n;
         let mut more = self.next < self.found.len();
         if lent < max {
-            more = self.search(block, before + max * n, budget);
+            more = self.find(block, before + max * n, budget);
         }
         let count = (block.len() - before) / n;
         if count > max {
@@ -223,6 +265,17 @@ impl Solutions {
             return (max, true);
         }
         (count, more)
+    }
+
+    /// Appends solutions to `out` until it holds at least `until` columns or, in the
+    /// search, `budget` squares of the upper rows have been tried; false once there are no
+    /// more.
+    fn find(&mut self, out: &mut Vec<u32>, until: usize, budget: usize) -> bool {
+        #[cfg(feature = "parallel")]
+        if let Some(cursor) = &mut self.joined {
+            return cursor.fill(out, until);
+        }
+        self.search(out, until, budget)
     }
 
     /// Searches on until `out` holds at least `until` columns or `budget` squares of the
@@ -395,7 +448,7 @@ impl UniqueSolutions {
 
     /// The class representatives whose first rows are `prefix`; see [`Solutions::with_prefix`].
     pub fn with_prefix(n: usize, prefix: &[u32]) -> Result<Self, Error> {
-        Ok(Self::of(Solutions::with_prefix(n, prefix)?))
+        Ok(Self::of(Solutions::listing(n, prefix, true)?))
     }
 
     /// The class representatives below a valid `prefix`; see [`Solutions::below`].
@@ -430,6 +483,9 @@ impl UniqueSolutions {
 
     /// Advances to the next representative and lends its column array.
     pub fn next_columns(&mut self) -> Option<&[u32]> {
+        if self.solutions.one_per_class() {
+            return self.solutions.next_columns();
+        }
         while !self.done {
             let columns = self.solutions.next_columns()?;
             if Self::past_the_last(self.max_first, columns) {
@@ -454,8 +510,9 @@ impl UniqueSolutions {
         if self.done {
             return (0, false);
         }
-        if n == 0 {
-            // The empty board is its own smallest image.
+        if n == 0 || self.solutions.one_per_class() {
+            // The empty board is its own smallest image; the joined halves list nothing
+            // else.
             return self.solutions.fill(block, max, budget);
         }
         let before = block.len();
@@ -549,6 +606,43 @@ mod tests {
             }
         }
         assert_eq!(got, expected);
+    }
+
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn the_public_forms_read_the_joined_halves_in_order() {
+        let n = 12;
+        let expected = searched(n, &[]);
+        let mut reps = Vec::new();
+        let mut plain = UniqueSolutions::below(n, &[], None);
+        while let Some(c) = plain.next_columns() {
+            reps.extend_from_slice(c);
+        }
+        let mut all = Solutions::new(n).unwrap();
+        let mut classes = UniqueSolutions::new(n).unwrap();
+        assert!(all.joined.is_some() && classes.solutions.one_per_class());
+        let (mut got, mut got_reps) = (Vec::new(), Vec::new());
+        // Blocks cut where a block of the join does not end, single steps between them.
+        for round in 0.. {
+            let size = [1, 2047, 2049, 5000][round % 4];
+            let mut block = Vec::new();
+            let more = all.next_block(&mut block, size) > 0;
+            got.extend_from_slice(&block);
+            block.clear();
+            let more_reps = classes.fill(&mut block, size, usize::MAX).0 > 0;
+            got_reps.extend_from_slice(&block);
+            if let Some(c) = all.next_columns() {
+                got.extend_from_slice(c);
+            }
+            if let Some(c) = classes.next_columns() {
+                got_reps.extend_from_slice(c);
+            }
+            if !more && !more_reps {
+                break;
+            }
+        }
+        assert_eq!(got, expected);
+        assert_eq!(got_reps, reps);
     }
 
     #[test]
