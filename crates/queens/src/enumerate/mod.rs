@@ -252,12 +252,13 @@ impl Solutions {
         let before = block.len() - lent * n;
         let mut more = self.next < self.found.len();
         if lent < max {
-            more = self.find(block, before + max * n, budget);
+            // Saturating: a `max` of "all of them" must not wrap to a small target.
+            more = self.find(block, before.saturating_add(max.saturating_mul(n)), budget);
         }
         let count = (block.len() - before) / n;
         if count > max {
             // The last top's bottoms overshot: keep the rest for later.
-            let end = before + max * n;
+            let end = before + max * n; // below the block's length, so no overflow
             self.found.clear();
             self.found.extend_from_slice(&block[end..]);
             self.next = 0;
@@ -643,6 +644,20 @@ mod tests {
         }
         assert_eq!(got, expected);
         assert_eq!(got_reps, reps);
+    }
+
+    #[test]
+    fn a_block_of_any_size_appends_to_what_the_block_holds() {
+        // Both engines: the joined halves (n = 12) and the search (below two rows).
+        for (n, prefix) in [(12, &[][..]), (12, &[0, 2]), (8, &[])] {
+            let expected = searched(n, prefix);
+            for max in [usize::MAX, usize::MAX / n] {
+                let mut solutions = Solutions::with_prefix(n, prefix).unwrap();
+                let mut block = vec![7; n];
+                let k = solutions.next_block(&mut block, max);
+                assert_eq!((k, &block[n..]), (expected.len() / n, &expected[..]));
+            }
+        }
     }
 
     #[test]
