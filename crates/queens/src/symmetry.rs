@@ -107,6 +107,33 @@ pub(crate) struct CanonicalTest {
 }
 
 impl CanonicalTest {
+    /// Keeps, of the solutions `block` holds from `from` on (`n` columns each, `n ≥ 1`),
+    /// those that are the smallest of their images, in order, and drops the rest from the
+    /// first that `past` says ends the list: whether one did.
+    pub(crate) fn retain_smallest(
+        &mut self,
+        block: &mut Vec<u32>,
+        from: usize,
+        n: usize,
+        mut past: impl FnMut(&[u32]) -> bool,
+    ) -> bool {
+        let mut kept = from;
+        let mut ended = false;
+        for at in (from..block.len()).step_by(n) {
+            let columns = &block[at..at + n];
+            if past(columns) {
+                ended = true;
+                break;
+            }
+            if self.is_canonical(columns) {
+                block.copy_within(at..at + n, kept);
+                kept += n;
+            }
+        }
+        block.truncate(kept);
+        ended
+    }
+
     /// Whether the permutation `columns` is the smallest of its images.
     pub(crate) fn is_canonical(&mut self, columns: &[u32]) -> bool {
         let n = columns.len();

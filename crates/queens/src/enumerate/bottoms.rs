@@ -12,7 +12,9 @@
 //! github.com/EvgenyKluev/N-Queens-Count-Sol), turned to listing.
 
 use std::ops::ControlFlow;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
+
+use super::shared::PerSize;
 
 use crate::bitboard::Node;
 
@@ -354,19 +356,10 @@ fn placements(n: usize, k: usize, mut found: impl FnMut(&[u32])) -> usize {
 }
 
 /// The table for `n`, built once and shared: every [`Solutions`](super::Solutions) of a
-/// board size, prefixed or not, joins with the same table, and the process keeps the most
-/// recent one so that a caller making many short-lived iterators builds it once.
+/// board size, prefixed or not, joins with the same table ([`PerSize`]).
 pub(crate) fn shared(n: usize) -> Option<Arc<Bottoms>> {
-    static LAST: Mutex<Option<(usize, Option<Arc<Bottoms>>)>> = Mutex::new(None);
-    let mut last = LAST.lock().unwrap_or_else(PoisonError::into_inner);
-    match &*last {
-        Some((m, table)) if *m == n => table.clone(),
-        _ => {
-            let table = Bottoms::new(n).map(Arc::new);
-            *last = Some((n, table.clone()));
-            table
-        }
-    }
+    static TABLES: PerSize<Bottoms> = PerSize::new();
+    TABLES.get(n, Bottoms::new)
 }
 
 #[cfg(test)]

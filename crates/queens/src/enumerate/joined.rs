@@ -20,14 +20,20 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
+use super::shared::PerSize;
 use crate::counting::pairs::{PairScratch, for_each_pair};
 
 /// The smallest board listed this way: below it the search is as fast, and a quarter of
 /// the rows is less than the three rows a pass is cut by.
-pub(super) const MIN_N: usize = 12;
+const MIN_N: usize = 12;
 
 /// The largest: a code must fit in 64 bits.
-pub(super) const MAX_N: usize = 17;
+const MAX_N: usize = 17;
+
+/// Whether the board `n` is listed this way.
+pub(super) fn lists(n: usize) -> bool {
+    (MIN_N..=MAX_N).contains(&n)
+}
 
 /// Rows of the prefixes passes are cut by.
 const PREFIX_ROWS: usize = 3;
@@ -411,6 +417,15 @@ impl Quarters {
             splits_holding: subsets(h - 1, a - 1),
             sets: subsets(n, h),
         }
+    }
+
+    /// The tables of `n`, built once and shared by every listing of the size
+    /// ([`PerSize`]).
+    fn shared(n: usize) -> Arc<Quarters> {
+        static TABLES: PerSize<Quarters> = PerSize::new();
+        TABLES
+            .get(n, |n| Some(Quarters::new(n)))
+            .expect("every size has its tables")
     }
 
     /// Appends every half on `set` joined from `first` (the placements of its first `a`
@@ -873,7 +888,7 @@ impl Passes {
     /// whose first queen stands in that column; with `unique`, the smallest images of
     /// their classes only, with a worker for each thread of the current rayon pool.
     fn new(n: usize, first: Option<u32>, unique: bool) -> Passes {
-        let quarters = Quarters::new(n);
+        let quarters = Quarters::shared(n);
         let w = quarters.layout.w;
         let prefixes = prefixes(n, w);
         let first_column = |p: u64| (p >> (2 * w as usize)) as u32;
@@ -885,7 +900,7 @@ impl Passes {
             ),
         };
         Passes {
-            quarters: Arc::new(quarters),
+            quarters,
             estimates: Estimates::new(n, w, prefixes, unique),
             unique,
             from,
@@ -1103,14 +1118,7 @@ fn decode(
     out.resize(start + codes.len() * n, 0);
     layout.decode(codes, first, &mut out[start..]);
     if let Some(test) = test {
-        let mut kept = start;
-        for at in (start..out.len()).step_by(n) {
-            if test.is_canonical(&out[at..at + n]) {
-                out.copy_within(at..at + n, kept);
-                kept += n;
-            }
-        }
-        out.truncate(kept);
+        test.retain_smallest(out, start, n, |_| false);
     }
 }
 

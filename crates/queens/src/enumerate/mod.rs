@@ -5,6 +5,7 @@ mod bottoms;
 mod joined;
 mod ordered;
 mod proof;
+mod shared;
 mod walk;
 
 pub use proof::{CheckError, FirstProof, ProofFlaw};
@@ -109,7 +110,7 @@ impl Solutions {
         // The joined halves list a whole first column at a time, so below a longer prefix
         // the search is the faster.
         #[cfg(feature = "parallel")]
-        if prefix.len() <= 1 && (joined::MIN_N..=joined::MAX_N).contains(&n) {
+        if prefix.len() <= 1 && joined::lists(n) {
             let mut solutions = Self::below(n, prefix, None);
             solutions.row = None;
             let cursor = joined::Cursor::new(n, prefix.first().copied(), one_per_class);
@@ -517,21 +518,14 @@ impl UniqueSolutions {
             return self.solutions.fill(block, max, budget);
         }
         let before = block.len();
-        let (found, more) = self.solutions.fill(block, max, budget);
-        let mut kept = before;
-        for at in (before..before + found * n).step_by(n) {
-            let columns = &block[at..at + n];
-            if Self::past_the_last(self.max_first, columns) {
-                self.done = true;
-                break;
-            }
-            if self.test.is_canonical(columns) {
-                block.copy_within(at..at + n, kept);
-                kept += n;
-            }
+        let (_, more) = self.solutions.fill(block, max, budget);
+        let max_first = self.max_first;
+        if self.test.retain_smallest(block, before, n, |columns| {
+            Self::past_the_last(max_first, columns)
+        }) {
+            self.done = true;
         }
-        block.truncate(kept);
-        ((kept - before) / n, more && !self.done)
+        ((block.len() - before) / n, more && !self.done)
     }
 }
 

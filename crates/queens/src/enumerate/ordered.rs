@@ -169,7 +169,7 @@ fn in_blocks<S: Fill, T: Send, B>(
     // starve the thread whose job is read next.
     let threads = crate::threads::count(threads)?.min(crate::threads::available());
     #[cfg(feature = "parallel")]
-    if (super::joined::MIN_N..=super::joined::MAX_N).contains(&n) {
+    if super::joined::lists(n) {
         return super::joined::for_each_block(n, threads, S::ONE_PER_CLASS, &map, &mut consume);
     }
     #[cfg(feature = "parallel")]
