@@ -209,8 +209,9 @@ impl Stream {
 /// Blocks the listing thread may hand over ahead of the reader. The joined halves list a
 /// pass of solutions (n = 16: about 70 ms on two cores) between two runs of blocks, and
 /// the reader should have that long of solutions to read meanwhile: at Python's pace of
-/// about 150 ns a tuple, half a million, 230 blocks. At most 8 MB at n = 16, whatever the
-/// pace of the reader. Two blocks ahead made `for s in solutions(16)` a fifth slower.
+/// about 150 ns a tuple, half a million, 230 blocks. The blocks hold at most 8 MB at
+/// n = 16, whatever the pace of the reader; the pass being listed (up to 32 MB of codes)
+/// comes on top. Two blocks ahead made `for s in solutions(16)` a fifth slower.
 const AHEAD_BLOCKS: usize = 256;
 
 /// The board size from which `solve` lists every solution on every core, and
