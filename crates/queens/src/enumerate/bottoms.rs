@@ -50,7 +50,6 @@ const PADDING: usize = 16;
 const NARROW_MAX_N: usize = 16;
 
 /// The placements of the last `k` rows of an `n × n` board, bucketed by column set.
-#[derive(Debug)]
 pub(crate) struct Bottoms {
     k: usize,
     /// `binomial[m * (k + 1) + j]` is C(m, j): the colex ranks of the column sets.
@@ -62,6 +61,16 @@ pub(crate) struct Bottoms {
     /// Per bottom, its `k` columns, a byte each, then 8 of padding, so that each bottom
     /// can be read as 8 columns.
     columns: Vec<u8>,
+}
+
+impl std::fmt::Debug for Bottoms {
+    /// The table's shape, not its millions of entries.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Bottoms")
+            .field("rows", &self.k)
+            .field("placements", &(self.start.last().copied().unwrap_or(0)))
+            .finish_non_exhaustive()
+    }
 }
 
 impl Bottoms {

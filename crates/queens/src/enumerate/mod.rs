@@ -47,7 +47,7 @@ use crate::{Error, Placement};
 /// assert_eq!(Solutions::new(8)?.count(), 92);
 /// # Ok::<(), queens::Error>(())
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Solutions {
     n: usize,
     full: u64,
@@ -70,6 +70,24 @@ pub struct Solutions {
     /// Where the solutions come from joined halves instead of the search.
     #[cfg(feature = "parallel")]
     joined: Option<Box<joined::Cursor>>,
+}
+
+impl std::fmt::Debug for Solutions {
+    /// The board, the prefix and where the listing stands, without the tables it reads.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("Solutions");
+        d.field("n", &self.n)
+            .field("prefix", &&self.columns[..self.start]);
+        #[cfg(feature = "parallel")]
+        if let Some(cursor) = &self.joined {
+            return d.field("joined", cursor).finish_non_exhaustive();
+        }
+        let placed = self.row.unwrap_or(self.start);
+        d.field("placed", &&self.columns[..placed])
+            .field("bottoms", &self.bottoms)
+            .field("unread", &((self.found.len() - self.next) / self.n.max(1)))
+            .finish_non_exhaustive()
+    }
 }
 
 impl Solutions {
@@ -549,6 +567,21 @@ mod tests {
             all.extend_from_slice(c);
         }
         all
+    }
+
+    #[test]
+    fn debug_names_the_listing_not_its_tables() {
+        // The table of n = 20 holds millions of entries; the joined tables of n = 16 too.
+        for (n, prefix) in [(20, &[3, 0][..]), (16, &[]), (16, &[5, 2]), (8, &[])] {
+            let mut solutions = Solutions::with_prefix(n, prefix).unwrap();
+            solutions.next_columns();
+            let shown = format!("{solutions:?}");
+            assert!(shown.len() < 600, "{} bytes: {shown:.300}", shown.len());
+            assert!(
+                shown.contains(&format!("n: {n}, prefix: {prefix:?}")),
+                "{shown}"
+            );
+        }
     }
 
     #[test]
