@@ -138,3 +138,16 @@ fn a_cancelled_ranking_says_so() {
         [0, 2, 5, 7, 9, 4, 8, 1, 3, 6]
     );
 }
+
+#[test]
+fn debug_names_the_ranker_not_its_tables() {
+    // From n = 14 a ranker holds the join's tables: megabytes at n = 18.
+    let ranker = Ranker::new(16).unwrap();
+    ranker.nth(1_000_000).unwrap();
+    let shown = format!("{ranker:?}");
+    assert!(shown.len() < 1000, "{} bytes: {shown:.300}", shown.len());
+    assert!(
+        shown.starts_with("Ranker { n: 16, joins_halves: true"),
+        "{shown}"
+    );
+}

@@ -121,13 +121,28 @@ const JOIN_MIN_N: usize = 14;
 /// assert_eq!(ranker.index(third.columns())?, Some(2));
 /// # Ok::<(), queens::Error>(())
 /// ```
-#[derive(Debug)]
 pub struct Ranker {
     n: usize,
     halves: Option<Halves>,
     cancel: Option<Cancel>,
     /// The first row's counts, the costliest, once counted: every ranking starts there.
     first_row: Mutex<Option<Vec<u128>>>,
+}
+
+impl std::fmt::Debug for Ranker {
+    /// The board and what the ranker knows, without its tables.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let first_row = self
+            .first_row
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        f.debug_struct("Ranker")
+            .field("n", &self.n)
+            .field("joins_halves", &self.halves.is_some())
+            .field("cancel", &self.cancel)
+            .field("first_row", &*first_row)
+            .finish()
+    }
 }
 
 impl Ranker {
