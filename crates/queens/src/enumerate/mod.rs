@@ -85,7 +85,10 @@ impl std::fmt::Debug for Solutions {
         let placed = self.row.unwrap_or(self.start);
         d.field("placed", &&self.columns[..placed])
             .field("bottoms", &self.bottoms)
-            .field("unread", &((self.found.len() - self.next) / self.n.max(1)))
+            .field(
+                "unread",
+                &(self.found.len().saturating_sub(self.next) / self.n.max(1)),
+            )
             .finish_non_exhaustive()
     }
 }
