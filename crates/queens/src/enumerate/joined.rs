@@ -59,14 +59,30 @@ fn prefix_columns(p: u64, w: u32) -> impl Iterator<Item = usize> {
 /// time.
 const PASS_CODES: usize = 1 << 22;
 
-/// How many times the codes of all passes before it a pass may hold, once past
-/// [`RAMP_FROM`] codes. Passes that grow eightfold bring the 10,000th solution of n = 17
-/// in about 50 ms and cost the whole listing no time that could be measured; grown
-/// 64-fold from a million codes, the second pass alone held a reader up for 0.25 s.
-const RAMP: u64 = 8;
+/// How the first passes grow: each may hold `times` the codes of all passes before it,
+/// or `from` codes whatever those held.
+#[derive(Clone, Copy)]
+struct Ramp {
+    times: u64,
+    from: u64,
+}
 
-/// Codes a pass may hold whatever the passes before it held.
-const RAMP_FROM: u64 = 1 << 14;
+/// The ramp of a listing of every solution. Passes that grow eightfold from 16,384 codes
+/// bring the 10,000th solution of n = 17 in about 50 ms and cost the whole listing no time
+/// that could be measured; grown 64-fold from a million codes, the second pass alone held
+/// a reader up for 0.25 s.
+const RAMP: Ramp = Ramp {
+    times: 8,
+    from: 1 << 14,
+};
+
+/// The ramp of a listing of one solution per class, whose passes hold a fraction of the
+/// codes for the same bottoms: there the small passes of [`RAMP`] made the whole listing
+/// 6 to 13% slower (n = 15 to 17).
+const RAMP_ONE_PER_CLASS: Ramp = Ramp {
+    times: 64,
+    from: 1 << 20,
+};
 
 /// Solutions handed on per block.
 const BLOCK: usize = 2048;
@@ -726,6 +742,7 @@ struct Estimates {
     mirror: Option<Vec<usize>>,
     /// Codes and prefixes listed so far in each first column.
     columns: Vec<(u64, usize)>,
+    ramp: Ramp,
 }
 
 impl Estimates {
@@ -748,6 +765,7 @@ impl Estimates {
             prefixes,
             mirror,
             columns: vec![(0, 0); n],
+            ramp: if unique { RAMP_ONE_PER_CLASS } else { RAMP },
         }
     }
 
@@ -769,11 +787,12 @@ impl Estimates {
         let total: f64 = range.clone().map(each).sum();
         // An eighth over the aim is not worth a pass more.
         let even = total / (total / (1.125 * PASS_CODES as f64)).ceil().max(1.0);
-        // The first passes grow from the first prefix's size, so that a consumer who
-        // wants a few thousand solutions is not kept waiting on a whole first column of
-        // a large board; a pass that small costs little more than a large one.
+        // The first passes grow from the first prefix's size ([`Ramp`]), so that a
+        // consumer who wants a few thousand solutions is not kept waiting on a whole first
+        // column of a large board.
         let so_far: u64 = self.columns.iter().map(|&(codes, _)| codes).sum();
-        let target = even.min((RAMP * so_far).max(RAMP_FROM) as f64);
+        let Ramp { times, from } = self.ramp;
+        let target = even.min((times * so_far).max(from) as f64);
         let mut sum = 0.0;
         let mut to = range.start;
         while to < range.end {
