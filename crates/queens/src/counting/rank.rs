@@ -108,8 +108,8 @@ const JOIN_MIN_N: usize = 14;
 /// candidate.
 ///
 /// Near the top of a board from n = 14 the candidates of a row are counted together by
-/// joining half boards (every column set, its tops grouped by their queen in that row),
-/// which costs a few counts of the whole board; further down each is counted by the
+/// joining half boards (the column sets, their tops grouped by their queen in that row;
+/// for the first row one set per orbit), which costs a few counts of the whole board; further down each is counted by the
 /// search. Seconds up to n = 18 on two cores, four minutes at 20, most of an hour at 21;
 /// a board above [`RANK_MAX_N`] is refused as [`Error::TooLarge`]. The join's tables
 /// are built once, when the ranker is made, for all its rankings.

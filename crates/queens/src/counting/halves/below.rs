@@ -30,8 +30,6 @@ use crate::threads::prelude::*;
 /// What a thread reuses from one set to the next.
 struct Lists {
     scratch: Scratch,
-    /// The tops by their first queen.
-    by_first: Vec<Vec<u64>>,
     first_row: FirstRow,
     /// The set's counts per child.
     out: Vec<u128>,
@@ -40,6 +38,8 @@ struct Lists {
 /// The lists of the first row's children, counted by orbits of sets.
 #[derive(Default)]
 struct FirstRow {
+    /// Tops (and bottoms, as the tops they are upside down) by their first queen.
+    by_first: Vec<Vec<u64>>,
     /// The set's tops in runs of one first queen.
     tops: Vec<u64>,
     top_runs: Probes,
@@ -113,8 +113,8 @@ impl Halves {
         };
         let lists = || Lists {
             scratch: Scratch::within(per_thread),
-            by_first: vec![Vec::new(); n],
             first_row: FirstRow {
+                by_first: vec![Vec::new(); n],
                 by_top: vec![0; n],
                 by_bottom: vec![0; n],
                 ..FirstRow::default()
@@ -141,9 +141,9 @@ impl Halves {
             return;
         };
         let Lists {
-            by_first,
             first_row:
                 FirstRow {
+                    by_first,
                     tops,
                     top_runs,
                     bottoms,
@@ -154,8 +154,7 @@ impl Halves {
             out,
             ..
         } = lists;
-        let every = (1u64 << n) - 1;
-        blocks.tops_by_first(set, h, (every, 0), by_first);
+        blocks.tops_by_first(set, h, 0, by_first);
         in_runs(by_first, |p| p, tops, top_runs);
         if tops.is_empty() {
             return;
@@ -164,7 +163,7 @@ impl Halves {
         for join in self.joins(set) {
             let blocked = join.blocked;
             // A bottom is a top turned upside down: its last row is the top's first.
-            blocks.tops_by_first(join.rest, h, (every, blocked), by_first);
+            blocks.tops_by_first(join.rest, h, blocked, by_first);
             in_runs(
                 by_first,
                 |p| self.upside_down(p) | blocked,
@@ -220,31 +219,14 @@ impl Halves {
             scratch: Scratch {
                 tops, bottoms, cap, ..
             },
-            by_first,
             out,
             ..
         } = lists;
         tops.clear();
         let mut probes = Probes::default();
-        // Below the empty prefix the tops come from the tables by their first queen,
-        // where there are tables; else from the search.
-        let tabled = prefix.is_empty()
-            && self
-                .blocks
-                .as_ref()
-                .is_some_and(|blocks| blocks.tops_by_first(set, self.h, (children, 0), by_first));
-        if tabled {
-            for (c, list) in by_first.iter_mut().enumerate() {
-                if !list.is_empty() {
-                    let start = tops.len();
-                    tops.append(list);
-                    probes.runs.push(start..tops.len());
-                    probes.children.push(c);
-                }
-            }
-        } else {
-            self.prefixed_tops(set, prefix, children, tops, &mut probes);
-        }
+        // Below the empty prefix, where there are tables, the sets are joined by orbits
+        // ([`Halves::first_row_on`]); here the tops come from the search.
+        self.prefixed_tops(set, prefix, children, tops, &mut probes);
         // The runs from `own` on are of the mirrored prefix, counted only with the
         // middle queens that stand for their mirror images too.
         let own = probes.runs.len();

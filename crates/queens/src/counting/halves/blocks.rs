@@ -247,14 +247,14 @@ impl Blocks {
         .map(deposit)
     }
 
-    /// Appends the pattern of every top on `set` with none of the pattern bits `avoid`
-    /// whose queen in the first row is in a column of `firsts` to `by_first[that
-    /// column]`; false, doing nothing, when the first block has no rows (h = 1).
+    /// Appends the pattern of every top on `set` with none of the pattern bits `avoid` to
+    /// `by_first[the column of its queen in the first row]`; false, doing nothing, when
+    /// the first block has no rows (h = 1).
     pub(super) fn tops_by_first(
         &self,
         set: u32,
         h: usize,
-        (firsts, avoid): (u64, u64),
+        avoid: u64,
         by_first: &mut [Vec<u64>],
     ) -> bool {
         if self.a == 0 {
@@ -277,10 +277,8 @@ impl Blocks {
                         .take_while(|&&f| f == column)
                         .count();
                 at = run.end;
-                if firsts >> column & 1 != 0 {
-                    let out = &mut by_first[usize::from(column)];
-                    join_placements(&self.upper, run, &self.lower, lower.clone(), avoid, out);
-                }
+                let out = &mut by_first[usize::from(column)];
+                join_placements(&self.upper, run, &self.lower, lower.clone(), avoid, out);
             }
         }
         true
