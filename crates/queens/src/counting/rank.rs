@@ -109,8 +109,9 @@ const JOIN_MIN_N: usize = 14;
 ///
 /// Near the top of a board from n = 14 the candidates of a row are counted together by
 /// joining half boards (the column sets, their tops grouped by their queen in that row;
-/// for the first row one set per orbit), which costs a few counts of the whole board; further down each is counted by the
-/// search. Seconds up to n = 18 on two cores, four minutes at 20, most of an hour at 21;
+/// for the first two rows at once one set per orbit, the tops grouped by both queens),
+/// which costs a few counts of the whole board; further down each is counted by the
+/// search. Seconds up to n = 18 on two cores, three minutes at 20, most of an hour at 21;
 /// a board above [`RANK_MAX_N`] is refused as [`Error::TooLarge`]. The join's tables
 /// are built once, when the ranker is made, for all its rankings.
 ///
@@ -125,22 +126,29 @@ pub struct Ranker {
     n: usize,
     halves: Option<Halves>,
     cancel: Option<Cancel>,
-    /// The first row's counts, the costliest, once counted: every ranking starts there.
-    first_row: Mutex<Option<Vec<u128>>>,
+    /// The first rows' counts, the costliest, once counted: every ranking starts there.
+    lead: Mutex<Option<Lead>>,
+}
+
+/// The counts of the first rows, which every ranking needs.
+#[derive(Debug)]
+struct Lead {
+    /// The solutions by their first queen.
+    first: Vec<u128>,
+    /// Where the join counts them with the first row, the solutions by their first two
+    /// queens `c₀, c₁`, at `c₀ · n + c₁`.
+    second: Option<Vec<u128>>,
 }
 
 impl std::fmt::Debug for Ranker {
     /// The board and what the ranker knows, without its tables.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let first_row = self
-            .first_row
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
+        let lead = self.lead.lock().unwrap_or_else(PoisonError::into_inner);
         f.debug_struct("Ranker")
             .field("n", &self.n)
             .field("joins_halves", &self.halves.is_some())
             .field("cancel", &self.cancel)
-            .field("first_row", &*first_row)
+            .field("first_row", &lead.as_ref().map(|lead| &lead.first))
             .finish()
     }
 }
@@ -157,7 +165,7 @@ impl Ranker {
             n,
             halves,
             cancel: None,
-            first_row: Mutex::new(None),
+            lead: Mutex::new(None),
         })
     }
 
@@ -238,18 +246,41 @@ impl Ranker {
 
     /// The solutions below `prefix` then `c`, for each column `c < upto`.
     fn children(&self, prefix: &[u32], upto: u32) -> Result<Vec<u128>, Error> {
-        if prefix.is_empty() {
-            let mut first = self
-                .first_row
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            let counts = match &mut *first {
-                Some(counts) => counts,
-                None => first.insert(self.count_children(prefix, self.n as u32)?),
+        let upto = upto as usize;
+        if prefix.len() < 2 {
+            let mut lead = self.lead.lock().unwrap_or_else(PoisonError::into_inner);
+            let lead = match &mut *lead {
+                Some(lead) => lead,
+                None => lead.insert(self.count_lead()?),
             };
-            return Ok(counts[..upto as usize].to_vec());
+            match (prefix, &lead.second) {
+                ([], _) => return Ok(lead.first[..upto].to_vec()),
+                (&[c], Some(second)) => {
+                    let row = c as usize * self.n;
+                    return Ok(second[row..row + upto].to_vec());
+                }
+                _ => {}
+            }
         }
-        self.count_children(prefix, upto)
+        self.count_children(prefix, upto as u32)
+    }
+
+    /// The first rows' counts: the first two at once where the join counts them so.
+    fn count_lead(&self) -> Result<Lead, Error> {
+        let n = self.n;
+        let stop = self.cancel.as_ref().map(Cancel::flag);
+        let second = self
+            .halves
+            .as_ref()
+            .and_then(|halves| halves.leads(DEFAULT_MEMORY / 2, stop));
+        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            return Err(Error::Cancelled);
+        }
+        let first = match &second {
+            Some(second) => second.chunks(n).map(|row| row.iter().sum()).collect(),
+            None => self.count_children(&[], n as u32)?,
+        };
+        Ok(Lead { first, second })
     }
 
     /// [`Ranker::children`], counted.

@@ -12,12 +12,12 @@
 //! halves do not hold: their solutions below the prefix are the mirror images of those
 //! of `m < h` below the mirrored prefix, so the tops of both prefixes are probes.
 //!
-//! Below the empty prefix, the first row, one set of each orbit is joined as in the count,
-//! and its pairs are counted twice: by the top's first queen and by the bottom's last,
-//! which is the first queen of the images turned upside down. That is twice the pair
+//! Below the empty prefix one set of each orbit is joined as in the count, and its pairs
+//! are counted twice: by the top's lead, its first two queens, and by the bottom's last
+//! two, which are the lead of the images turned upside down. That is twice the pair
 //! count's work of a join, but a join stands for up to four sets, each of which the pass
-//! above would join on its own: for even n the first row costs half as much, for odd n,
-//! whose middle queens already stand for their mirror images, about the same.
+//! above would join on its own, and the one pass counts the first row and the second
+//! below every first queen.
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,23 +30,23 @@ use crate::threads::prelude::*;
 /// What a thread reuses from one set to the next.
 struct Lists {
     scratch: Scratch,
-    first_row: FirstRow,
-    /// The set's counts per child.
+    leads: Leads,
+    /// The set's counts per child (per lead, below the empty prefix).
     out: Vec<u128>,
 }
 
-/// The lists of the first row's children, counted by orbits of sets.
+/// The lists of the joins below the empty prefix, counted by orbits of sets.
 #[derive(Default)]
-struct FirstRow {
-    /// Tops (and bottoms, as the tops they are upside down) by their first queen.
-    by_first: Vec<Vec<u64>>,
-    /// The set's tops in runs of one first queen.
+struct Leads {
+    /// Tops (and bottoms, as the tops they are upside down) by their lead.
+    by_lead: Vec<Vec<u64>>,
+    /// The set's tops in runs of one lead.
     tops: Vec<u64>,
     top_runs: Probes,
-    /// One join's bottoms in runs of one last queen.
+    /// One join's bottoms in runs of one lead, that of the tops they are upside down.
     bottoms: Vec<u64>,
     bottom_runs: Probes,
-    /// The join's pairs by the column of the top's first queen, and by the bottom's last.
+    /// The join's pairs by the top's lead, and by the bottom's turned upside down.
     by_top: Vec<u64>,
     by_bottom: Vec<u64>,
 }
@@ -76,53 +76,20 @@ impl Halves {
         let mirrored: Vec<u32> = prefix.iter().map(|&c| n as u32 - 1 - c).collect();
         let columns = |p: &[u32]| p.iter().fold(0u32, |acc, &c| acc | 1 << c);
         let (own, image) = (columns(prefix), columns(&mirrored));
-        // Below the empty prefix a set's orbit under the symmetries that keep the middle
-        // row is joined once, as in the count, where there are tables of tops by their
-        // first queen; else, below an empty prefix of an even board, the children are
-        // mirror images in pairs: only the left half is counted.
-        let by_orbit = prefix.is_empty() && self.h > 1 && self.blocks.is_some();
-        let halve = prefix.is_empty() && n.is_multiple_of(2) && !by_orbit;
+        // Below the empty prefix of an even board the children are mirror images in
+        // pairs: only the left half is counted.
+        let halve = prefix.is_empty() && n.is_multiple_of(2);
         let children = if halve {
             (1u64 << (n / 2)) - 1
         } else {
             (1u64 << n) - 1
         };
-        let sets: Vec<u32> = self
+        let sets = self
             .sets()
-            .filter(|&set| set & own == own || (n % 2 == 1 && set & image == image))
-            .filter(|&set| !by_orbit || self.joins(set).next().is_some())
-            .collect();
-        let threads = crate::threads::available().max(1);
-        let per_thread = bytes / threads;
-        // A set takes far longer than a lock: each adds its counts to the total.
-        let total = Mutex::new(vec![0u128; n]);
-        let each = |lists: &mut Lists, &set: &u32| {
-            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                return;
-            }
-            lists.out.fill(0);
-            if by_orbit {
-                self.first_row_on(set, lists);
-            } else {
-                self.children_on(set, prefix, &mirrored, children, lists);
-            }
-            if lists.out.iter().any(|&c| c != 0) {
-                let mut total = total.lock().unwrap_or_else(PoisonError::into_inner);
-                total.iter_mut().zip(&lists.out).for_each(|(t, c)| *t += c);
-            }
-        };
-        let lists = || Lists {
-            scratch: Scratch::within(per_thread),
-            first_row: FirstRow {
-                by_first: vec![Vec::new(); n],
-                by_top: vec![0; n],
-                by_bottom: vec![0; n],
-                ..FirstRow::default()
-            },
-            out: vec![0; n],
-        };
-        sets.par_iter().map_init(lists, each).collect::<()>();
-        let mut out = total.into_inner().unwrap_or_else(PoisonError::into_inner);
+            .filter(|&set| set & own == own || (n % 2 == 1 && set & image == image));
+        let mut out = self.on_sets(sets, n, bytes, stop, |set, lists| {
+            self.children_on(set, prefix, &mirrored, children, lists);
+        });
         if halve {
             for c in 0..n / 2 {
                 out[n - 1 - c] = out[c];
@@ -131,19 +98,71 @@ impl Halves {
         out
     }
 
-    /// Adds to `out`, by the column of their first queen, the solutions of the joins
-    /// `set` stands for ([`Halves::joins`]) and of all their images: each join's pairs are
-    /// counted by the queen of the top's first row and by that of the bottom's last row,
-    /// the first row of the images turned upside down.
-    fn first_row_on(&self, set: u32, lists: &mut Lists) {
+    /// The solutions by their lead, the columns `c₀, c₁` of their first two rows, at
+    /// `c₀ · n + c₁`: the children of the empty prefix and of each first queen at once.
+    /// `None` where there are no tables of the top rows, or their first block has fewer
+    /// than two rows. One set of each orbit is joined, as in the count ([`Halves::joins`]);
+    /// the sets are shared out as in [`Halves::children`].
+    pub(crate) fn leads(&self, bytes: usize, stop: Option<&AtomicBool>) -> Option<Vec<u128>> {
+        let n = self.n;
+        if !self.blocks.as_ref()?.has_leads() {
+            return None;
+        }
+        let sets = self.sets().filter(|&set| self.joins(set).next().is_some());
+        Some(self.on_sets(sets, n * n, bytes, stop, |set, lists| {
+            self.leads_on(set, lists);
+        }))
+    }
+
+    /// The counts `count(set, lists)` adds to `lists.out` (`width` of them), added up
+    /// over `sets` on rayon's threads, each with lists of about `bytes / threads`; once
+    /// `stop` is set the sets left are skipped.
+    fn on_sets(
+        &self,
+        sets: impl Iterator<Item = u32>,
+        width: usize,
+        bytes: usize,
+        stop: Option<&AtomicBool>,
+        count: impl Fn(u32, &mut Lists) + Sync,
+    ) -> Vec<u128> {
+        let sets: Vec<u32> = sets.collect();
+        let threads = crate::threads::available().max(1);
+        let per_thread = bytes / threads;
+        // A set takes far longer than a lock: each adds its counts to the total.
+        let total = Mutex::new(vec![0u128; width]);
+        let each = |lists: &mut Lists, &set: &u32| {
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                return;
+            }
+            lists.out.fill(0);
+            count(set, lists);
+            if lists.out.iter().any(|&c| c != 0) {
+                let mut total = total.lock().unwrap_or_else(PoisonError::into_inner);
+                total.iter_mut().zip(&lists.out).for_each(|(t, c)| *t += c);
+            }
+        };
+        let lists = || Lists {
+            scratch: Scratch::within(per_thread),
+            leads: Leads::default(),
+            out: vec![0; width],
+        };
+        sets.par_iter().map_init(lists, each).collect::<()>();
+        total.into_inner().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Adds to `out`, by their lead, the solutions of the joins `set` stands for
+    /// ([`Halves::joins`]) and of all their images: each join's pairs are counted by the
+    /// lead of the top and by that of the bottom turned upside down, the lead of the
+    /// images turned upside down.
+    fn leads_on(&self, set: u32, lists: &mut Lists) {
         let (n, h) = (self.n, self.h);
         let Some(blocks) = &self.blocks else {
             return;
         };
         let Lists {
-            first_row:
-                FirstRow {
-                    by_first,
+            leads:
+                Leads {
+                    by_lead,
                     tops,
                     top_runs,
                     bottoms,
@@ -154,18 +173,23 @@ impl Halves {
             out,
             ..
         } = lists;
-        blocks.tops_by_first(set, h, 0, by_first);
-        in_runs(by_first, |p| p, tops, top_runs);
+        by_lead.resize(n * n, Vec::new());
+        by_top.resize(n * n, 0);
+        by_bottom.resize(n * n, 0);
+        blocks.tops_by_lead(set, h, 0, by_lead);
+        in_runs(by_lead, |p| p, tops, top_runs);
         if tops.is_empty() {
             return;
         }
         let bits = 2 * self.w + 1;
+        // A lead's mirror image: each column c becomes n − 1 − c.
+        let mirror = |lead: usize| (n - 1 - lead / n) * n + (n - 1 - lead % n);
         for join in self.joins(set) {
             let blocked = join.blocked;
-            // A bottom is a top turned upside down: its last row is the top's first.
-            blocks.tops_by_first(join.rest, h, blocked, by_first);
+            // A bottom is a top turned upside down: its last rows are the top's first.
+            blocks.tops_by_lead(join.rest, h, blocked, by_lead);
             in_runs(
-                by_first,
+                by_lead,
                 |p| self.upside_down(p) | blocked,
                 bottoms,
                 bottom_runs,
@@ -195,8 +219,8 @@ impl Halves {
                     continue;
                 }
                 counted += 1;
-                for (c, &pairs) in tally.iter().enumerate() {
-                    out[if mirrored { n - 1 - c } else { c }] += u128::from(pairs);
+                for (lead, &pairs) in tally.iter().enumerate().filter(|&(_, &p)| p != 0) {
+                    out[if mirrored { mirror(lead) } else { lead }] += u128::from(pairs);
                 }
             }
             debug_assert_eq!(counted, join.weight, "each image counted once");
@@ -224,8 +248,6 @@ impl Halves {
         } = lists;
         tops.clear();
         let mut probes = Probes::default();
-        // Below the empty prefix, where there are tables, the sets are joined by orbits
-        // ([`Halves::first_row_on`]); here the tops come from the search.
         self.prefixed_tops(set, prefix, children, tops, &mut probes);
         // The runs from `own` on are of the mirrored prefix, counted only with the
         // middle queens that stand for their mirror images too.
@@ -335,10 +357,10 @@ impl Halves {
     }
 }
 
-/// Empties `by_first` into `out`, each pattern through `map`, in runs of one first queen
-/// each, in the order of the columns.
+/// Empties `by_lead` into `out`, each pattern through `map`, in runs of one lead each, in
+/// the order of the leads.
 fn in_runs(
-    by_first: &mut [Vec<u64>],
+    by_lead: &mut [Vec<u64>],
     map: impl Fn(u64) -> u64,
     out: &mut Vec<u64>,
     probes: &mut Probes,
@@ -346,7 +368,7 @@ fn in_runs(
     out.clear();
     probes.runs.clear();
     probes.children.clear();
-    for (c, list) in by_first.iter_mut().enumerate() {
+    for (c, list) in by_lead.iter_mut().enumerate() {
         if !list.is_empty() {
             let start = out.len();
             out.extend(list.drain(..).map(&map));
@@ -386,5 +408,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every lead of every board whose tables hold them, against the search; the others
+    /// have none.
+    #[test]
+    fn leads_are_the_searched_counts() {
+        for n in 4..=12 {
+            let halves = Halves::new(n).with_blocks(1 << 20, None);
+            let Some(leads) = halves.leads(1 << 24, None) else {
+                assert!(halves.h < 4, "n = {n} has tables of two rows");
+                continue;
+            };
+            let searched: Vec<u128> = (0..n as u32)
+                .flat_map(|a| (0..n as u32).map(move |b| [a, b]))
+                .map(|prefix| count_prefix(n, &prefix).unwrap())
+                .collect();
+            assert_eq!(leads, searched, "n = {n}");
+        }
+        assert!(Halves::new(12).leads(1 << 24, None).is_none(), "no tables");
     }
 }

@@ -12,6 +12,9 @@ use crate::cpu::{self, Feature};
 use crate::threads::on_threads;
 use crate::threads::prelude::*;
 
+/// The rows of a top's lead, by which [`Blocks::tops_by_lead`] sorts them.
+const LEAD_ROWS: usize = 2;
+
 /// The tops on a set are joined from two tables: the placements of the half's first `a`
 /// rows and of its other `h − a` rows, each bucketed by its column set. A top on `S` is a
 /// pair of them on `S₁ ⊂ S` and `S ∖ S₁` on no common diagonal: about ten branch-free
@@ -37,9 +40,10 @@ pub(super) struct Bucketed {
     patterns: Vec<u64>,
     sums: Vec<u64>,
     diffs: Vec<u64>,
-    /// Each placement's column in the board's first row, for the first block only (and
-    /// within a bucket in increasing order): the tops by their first queen.
-    firsts: Vec<u8>,
+    /// Each placement's columns in the board's first two rows, `c₀ · n + c₁`, for the
+    /// first block only (and within a bucket in increasing order): the tops by their
+    /// first two queens.
+    leads: Vec<u16>,
 }
 
 /// A placement of queens on a few rows (one entry of a row-block table): its window
@@ -139,7 +143,10 @@ impl Blocks {
             crate::bitboard::placements_from(n, prefix, k, |columns| {
                 let mut p = RowsPlacement::default();
                 let mut set = 0u32;
-                let first = columns.first().map_or(0, |&c| c as u8);
+                let lead = columns
+                    .iter()
+                    .take(LEAD_ROWS)
+                    .fold(0, |acc, &c| acc * n as u16 + c as u16);
                 for (r, &c) in (rows.start..).zip(columns) {
                     let c = c as usize;
                     p.pattern |= halves.bits[r * n + c];
@@ -147,7 +154,7 @@ impl Blocks {
                     p.diffs |= 1 << (r + n - 1 - c);
                     set |= 1 << c;
                 }
-                found.push((self.rank(u64::from(set)) as u32, first, p));
+                found.push((self.rank(u64::from(set)) as u32, lead, p));
                 unreported += 1;
                 if unreported == BATCH {
                     unreported = 0;
@@ -165,12 +172,13 @@ impl Blocks {
             0 => vec![Vec::new()],
             _ => (0..n as u32).map(|c| vec![c]).collect(),
         };
-        let lists: Vec<Option<Vec<(u32, u8, RowsPlacement)>>> = if parallel {
+        let lists: Vec<Option<Vec<(u32, u16, RowsPlacement)>>> = if parallel {
             prefixes.par_iter().map(list).collect()
         } else {
             prefixes.iter().map(list).collect()
         };
-        let lists: Vec<Vec<(u32, u8, RowsPlacement)>> = lists.into_iter().collect::<Option<_>>()?;
+        let lists: Vec<Vec<(u32, u16, RowsPlacement)>> =
+            lists.into_iter().collect::<Option<_>>()?;
         let total: usize = lists.iter().map(Vec::len).sum();
         *budget -= total;
         let buckets = self.binomial[n][k] as usize;
@@ -187,16 +195,16 @@ impl Blocks {
             patterns: vec![0; total],
             sums: vec![0; total],
             diffs: vec![0; total],
-            firsts: vec![0; if rows.start == 0 { total } else { 0 }],
+            leads: vec![0; if rows.start == 0 { total } else { 0 }],
         };
         // The lists in order: each bucket in the order of one search, and so of its
         // placements' first queens.
-        for (rank, first, p) in lists.into_iter().flatten() {
+        for (rank, lead, p) in lists.into_iter().flatten() {
             let slot = &mut next[rank as usize];
             let at = *slot as usize;
             (table.patterns[at], table.sums[at], table.diffs[at]) = (p.pattern, p.sums, p.diffs);
-            if let Some(f) = table.firsts.get_mut(at) {
-                *f = first;
+            if let Some(l) = table.leads.get_mut(at) {
+                *l = lead;
             }
             *slot += 1;
         }
@@ -248,18 +256,10 @@ impl Blocks {
     }
 
     /// Appends the pattern of every top on `set` with none of the pattern bits `avoid` to
-    /// `by_first[the column of its queen in the first row]`; false, doing nothing, when
-    /// the first block has no rows (h = 1).
-    pub(super) fn tops_by_first(
-        &self,
-        set: u32,
-        h: usize,
-        avoid: u64,
-        by_first: &mut [Vec<u64>],
-    ) -> bool {
-        if self.a == 0 {
-            return false;
-        }
+    /// `by_lead[c₀ · n + c₁]`, `c₀` and `c₁` the columns of its queens in the first two
+    /// rows. The first block must hold them ([`Blocks::has_leads`]).
+    pub(super) fn tops_by_lead(&self, set: u32, h: usize, avoid: u64, by_lead: &mut [Vec<u64>]) {
+        debug_assert!(self.has_leads());
         let set = u64::from(set);
         for first in self.first_blocks(set, h) {
             let upper = self.upper.bucket(self.rank(first));
@@ -267,21 +267,26 @@ impl Blocks {
             if lower.is_empty() {
                 continue;
             }
-            // The bucket's placements come in runs of one first queen each.
+            // The bucket's placements come in runs of one lead each.
+            let leads = &self.upper.leads;
             let mut at = upper.start;
             while at < upper.end {
-                let column = self.upper.firsts[at];
+                let lead = leads[at];
                 let run = at..at
-                    + self.upper.firsts[at..upper.end]
+                    + leads[at..upper.end]
                         .iter()
-                        .take_while(|&&f| f == column)
+                        .take_while(|&&l| l == lead)
                         .count();
                 at = run.end;
-                let out = &mut by_first[usize::from(column)];
+                let out = &mut by_lead[usize::from(lead)];
                 join_placements(&self.upper, run, &self.lower, lower.clone(), avoid, out);
             }
         }
-        true
+    }
+
+    /// Whether the first block holds the tops' leads, its first two rows (h ≥ 4).
+    pub(super) fn has_leads(&self) -> bool {
+        self.a >= LEAD_ROWS
     }
 }
 
@@ -299,7 +304,7 @@ impl Default for Bucketed {
             patterns: Vec::new(),
             sums: Vec::new(),
             diffs: Vec::new(),
-            firsts: Vec::new(),
+            leads: Vec::new(),
         }
     }
 }
