@@ -89,14 +89,20 @@ mod sequential {
 
     impl<T: IntoIterator> IntoParallelIterator for T {}
 
-    /// `par_iter`, for slices (and so vectors).
+    /// `par_iter` and `par_chunks`, for slices (and so vectors).
     pub(crate) trait IntoParallelRefIterator<T> {
         fn par_iter(&self) -> Sequential<std::slice::Iter<'_, T>>;
+
+        fn par_chunks(&self, size: usize) -> Sequential<std::slice::Chunks<'_, T>>;
     }
 
     impl<T> IntoParallelRefIterator<T> for [T] {
         fn par_iter(&self) -> Sequential<std::slice::Iter<'_, T>> {
             Sequential(self.iter())
+        }
+
+        fn par_chunks(&self, size: usize) -> Sequential<std::slice::Chunks<'_, T>> {
+            Sequential(self.chunks(size))
         }
     }
 

@@ -68,6 +68,11 @@ pub(crate) fn pairs_by_run(
     bits: u32,
     add: impl FnMut(usize, u64),
 ) {
+    pairs_cut_by(tables, probes, runs, bits, cuts_for(tables, probes), add);
+}
+
+/// How many bits to cut `tables` and `probes` by.
+fn cuts_for(tables: &[u64], probes: &[u64]) -> usize {
     // Each group of tables should fill a few blocks, or most of its table is padding; one
     // block is enough where long tables meet more probes, the tables then costing little
     // beside the probing (at n = 17, shorter lists cut that fine are slower).
@@ -76,11 +81,10 @@ pub(crate) fn pairs_by_run(
     } else {
         CUT_BLOCKS * BLOCK
     };
-    let cuts = (tables.len() / per_group)
+    (tables.len() / per_group)
         .max(1)
         .ilog2()
-        .min(MAX_CUTS as u32) as usize;
-    pairs_cut_by(tables, probes, runs, bits, cuts, add);
+        .min(MAX_CUTS as u32) as usize
 }
 
 /// [`pairs_by_run`] with the lists cut by `cuts` bits (at most [`MAX_CUTS`]).
@@ -92,63 +96,163 @@ fn pairs_cut_by(
     cuts: usize,
     mut add: impl FnMut(usize, u64),
 ) {
-    debug_assert!(cuts <= MAX_CUTS);
-    debug_assert!(
-        tables
-            .iter()
-            .chain(probes)
-            .all(|&p| bits >= 64 || p >> bits == 0)
-    );
-    // Only the bits set in both lists can make a pair meet: the others are squeezed out,
-    // which often leaves two thirds of them.
     let or = |list: &[u64]| list.iter().fold(0, |acc, &p| acc | p);
-    let relevant = or(tables)
-        & runs
-            .iter()
-            .fold(0, |acc, run| acc | or(&probes[run.clone()]));
-    let cut = densest_bits(tables, probes, relevant, cuts);
-    let squeezed = cut.iter().fold(relevant, |mask, &b| mask & !(1 << b));
-    let squeeze = Squeeze::new(squeezed);
-    let bits = squeezed.count_ones();
-    let group = |p: u64| -> usize {
-        cut.iter()
-            .enumerate()
-            .map(|(i, &b)| ((p >> b) as usize & 1) << i)
-            .sum()
-    };
-    let groups = 1 << cut.len();
-    let (tables, table_start) = partition(tables, groups, group, &squeeze);
+    let probed = runs
+        .iter()
+        .fold(0, |acc, run| acc | or(&probes[run.clone()]));
+    let cut = Cut::new(tables, probes, probed, bits, cuts);
+    let groups = cut.groups();
     // The probes of run r in group g: probe_start[r * groups + g]..[.. + 1].
     let mut sorted = Vec::with_capacity(probes.len());
     let mut probe_start = Vec::with_capacity(runs.len() * groups + 1);
     for run in runs {
-        let (part, starts) = partition(&probes[run.clone()], groups, group, &squeeze);
+        let (part, starts) = cut.partition(&probes[run.clone()], |_, _| {});
         let offset = sorted.len() as u32;
         probe_start.extend(starts[..groups].iter().map(|s| s + offset));
         sorted.extend(part);
     }
     probe_start.push(sorted.len() as u32);
-    let chunks = (bits as usize).div_ceil(CHUNK_BITS).max(1);
-    let mut table = vec![[Word([0; BLOCK / 64]); 1 << CHUNK_BITS]; chunks];
-    for g in 0..groups {
-        let members = &tables[table_start[g] as usize..table_start[g + 1] as usize];
-        for block in members.chunks(BLOCK) {
-            build(block, &mut table);
-            for r in 0..runs.len() {
-                let mut pairs = 0;
-                // Every group h with no bit of g: the subsets of its complement.
-                let free = (groups - 1) & !g;
-                let mut h = free;
-                loop {
-                    let at = r * groups + h;
-                    let run = probe_start[at] as usize..probe_start[at + 1] as usize;
-                    pairs += probe(&table, &sorted[run]);
-                    if h == 0 {
-                        break;
-                    }
-                    h = (h - 1) & free;
-                }
-                add(r, pairs);
+    cut.each_block(tables, |table, free| {
+        for r in 0..runs.len() {
+            let mut pairs = 0;
+            for_each_subset(free, |h| {
+                let at = r * groups + h;
+                let run = probe_start[at] as usize..probe_start[at + 1] as usize;
+                pairs += probe(table, &sorted[run]);
+            });
+            add(r, pairs);
+        }
+    });
+}
+
+/// For each probe, how many of `tables` share no bit with it: `counts[i]` for
+/// `probes[i]`, in place of what `counts` held. Every pattern must lie in the low `bits`
+/// bits. The lists are cut as in [`pairs_by_run`]; each probe's count costs a sum of its
+/// word's lanes beside the probe, where a run's costs one per run.
+pub(crate) fn pairs_by_probe(tables: &[u64], probes: &[u64], bits: u32, counts: &mut Vec<u32>) {
+    counts.clear();
+    counts.resize(probes.len(), 0);
+    if tables.is_empty() || probes.is_empty() {
+        return;
+    }
+    let probed = probes.iter().fold(0, |acc, &p| acc | p);
+    let cut = Cut::new(tables, probes, probed, bits, cuts_for(tables, probes));
+    // Where each sorted probe came from.
+    let mut from = vec![0u32; probes.len()];
+    let (sorted, start) = cut.partition(probes, |i, slot| from[slot] = i as u32);
+    let mut sorted_counts = vec![0u32; probes.len()];
+    cut.each_block(tables, |table, free| {
+        for_each_subset(free, |h| {
+            let run = start[h] as usize..start[h + 1] as usize;
+            probe_each(table, &sorted[run.clone()], &mut sorted_counts[run]);
+        });
+    });
+    for (&i, &count) in from.iter().zip(&sorted_counts) {
+        counts[i as usize] = count;
+    }
+}
+
+/// Calls `each(h)` for every subset `h` of `set`, `set` itself first.
+#[inline(always)]
+fn for_each_subset(set: usize, mut each: impl FnMut(usize)) {
+    let mut h = set;
+    loop {
+        each(h);
+        if h == 0 {
+            break;
+        }
+        h = (h - 1) & set;
+    }
+}
+
+/// How two lists are cut: their densest bits, the groups they make, and the other bits
+/// both lists can set, squeezed together.
+struct Cut {
+    bits: Vec<u32>,
+    squeeze: Squeeze,
+    /// Chunks of the squeezed patterns.
+    chunks: usize,
+}
+
+impl Cut {
+    /// The cut of `tables` and `probes` by `cuts` bits (at most [`MAX_CUTS`]), `probed`
+    /// the bits the probes that are counted set.
+    fn new(tables: &[u64], probes: &[u64], probed: u64, bits: u32, cuts: usize) -> Cut {
+        debug_assert!(cuts <= MAX_CUTS);
+        debug_assert!(
+            tables
+                .iter()
+                .chain(probes)
+                .all(|&p| bits >= 64 || p >> bits == 0)
+        );
+        // Only the bits set in both lists can make a pair meet: the others are squeezed
+        // out, which often leaves two thirds of them.
+        let relevant = tables.iter().fold(0, |acc, &p| acc | p) & probed;
+        let cut = densest_bits(tables, probes, relevant, cuts);
+        let squeezed = cut.iter().fold(relevant, |mask, &b| mask & !(1 << b));
+        Cut {
+            bits: cut,
+            squeeze: Squeeze::new(squeezed),
+            chunks: (squeezed.count_ones() as usize).div_ceil(CHUNK_BITS).max(1),
+        }
+    }
+
+    fn groups(&self) -> usize {
+        1 << self.bits.len()
+    }
+
+    fn group(&self, p: u64) -> usize {
+        self.bits
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| ((p >> b) as usize & 1) << i)
+            .sum()
+    }
+
+    /// `list` squeezed and sorted by group (stably), and where each group starts, with one
+    /// past the end; `placed(i, slot)` says where each pattern went.
+    fn partition(
+        &self,
+        list: &[u64],
+        mut placed: impl FnMut(usize, usize),
+    ) -> (Vec<u64>, Vec<u32>) {
+        let squeezed = self.squeeze.all(list);
+        let groups = self.groups();
+        if groups == 1 {
+            (0..list.len()).for_each(|i| placed(i, i));
+            return (squeezed, vec![0, list.len() as u32]);
+        }
+        let mut start = vec![0u32; groups + 1];
+        let of: Vec<u16> = list.iter().map(|&p| self.group(p) as u16).collect();
+        for &g in &of {
+            start[usize::from(g) + 1] += 1;
+        }
+        for g in 0..groups {
+            start[g + 1] += start[g];
+        }
+        let mut next = start.clone();
+        let mut sorted = vec![0; list.len()];
+        for (i, (&p, &g)) in squeezed.iter().zip(&of).enumerate() {
+            let slot = &mut next[usize::from(g)];
+            sorted[*slot as usize] = p;
+            placed(i, *slot as usize);
+            *slot += 1;
+        }
+        (sorted, start)
+    }
+
+    /// Builds the table of each block of `tables`, group by group, and calls
+    /// `each(table, free)`, `free` the groups with no bit of the block's: the subsets of
+    /// `free` are the groups of probes it can pair with.
+    fn each_block(&self, tables: &[u64], mut each: impl FnMut(&[Row], usize)) {
+        let groups = self.groups();
+        let (tables, table_start) = self.partition(tables, |_, _| {});
+        let mut table = vec![[Word([0; BLOCK / 64]); 1 << CHUNK_BITS]; self.chunks];
+        for g in 0..groups {
+            let members = &tables[table_start[g] as usize..table_start[g + 1] as usize];
+            for block in members.chunks(BLOCK) {
+                build(block, &mut table);
+                each(&table, (groups - 1) & !g);
             }
         }
     }
@@ -324,36 +428,6 @@ fn densest_bits(tables: &[u64], probes: &[u64], relevant: u64, k: usize) -> Vec<
     order
 }
 
-/// `list` squeezed and sorted by `group` (stably), and where each of the `groups` groups
-/// starts, with one past the end.
-fn partition(
-    list: &[u64],
-    groups: usize,
-    group: impl Fn(u64) -> usize,
-    squeeze: &Squeeze,
-) -> (Vec<u64>, Vec<u32>) {
-    let squeezed = squeeze.all(list);
-    if groups == 1 {
-        return (squeezed, vec![0, list.len() as u32]);
-    }
-    let mut start = vec![0u32; groups + 1];
-    let of: Vec<u16> = list.iter().map(|&p| group(p) as u16).collect();
-    for &g in &of {
-        start[usize::from(g) + 1] += 1;
-    }
-    for g in 0..groups {
-        start[g + 1] += start[g];
-    }
-    let mut next = start.clone();
-    let mut sorted = vec![0; list.len()];
-    for (&p, &g) in squeezed.iter().zip(&of) {
-        let slot = &mut next[usize::from(g)];
-        sorted[*slot as usize] = p;
-        *slot += 1;
-    }
-    (sorted, start)
-}
-
 /// Moves the bits of a mask to the low end, in order: BMI2's `pext`.
 struct Squeeze {
     mask: u64,
@@ -442,13 +516,24 @@ type Row = [Word; 1 << CHUNK_BITS];
 /// The most chunks a 64-bit pattern has.
 const MAX_CHUNKS: usize = 64usize.div_ceil(CHUNK_BITS);
 
-/// The disjoint pairs of one block's table and every probe, with the loop over the
-/// table's chunks unrolled for its length.
+/// The disjoint pairs of one block's table and every probe.
 fn probe(table: &[Row], probes: &[u64]) -> u64 {
+    probe_with::<false>(table, probes, &mut [])
+}
+
+/// The disjoint pairs of one block's table and each probe, added to its count.
+fn probe_each(table: &[Row], probes: &[u64], counts: &mut [u32]) {
+    debug_assert_eq!(probes.len(), counts.len());
+    probe_with::<true>(table, probes, counts);
+}
+
+/// [`probe`], or with `EACH` [`probe_each`], with the loop over the table's chunks
+/// unrolled for its length.
+fn probe_with<const EACH: bool>(table: &[Row], probes: &[u64], counts: &mut [u32]) -> u64 {
     macro_rules! by_chunks {
         ($($c:literal)*) => {
             match table.len() {
-                $($c => probe_fixed::<$c>(table.try_into().expect("the length matched"), probes),)*
+                $($c => probe_fixed::<$c, EACH>(table.try_into().expect("the length matched"), probes, counts),)*
                 _ => unreachable!("at most {MAX_CHUNKS} chunks"),
             }
         };
@@ -457,19 +542,23 @@ fn probe(table: &[Row], probes: &[u64]) -> u64 {
     by_chunks!(1 2 3 4 5 6 7 8 9 10 11)
 }
 
-fn probe_fixed<const C: usize>(table: &[Row; C], probes: &[u64]) -> u64 {
+fn probe_fixed<const C: usize, const EACH: bool>(
+    table: &[Row; C],
+    probes: &[u64],
+    counts: &mut [u32],
+) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
         if cpu::has(Feature::Avx512Popcnt) {
             // SAFETY: the running CPU has the features (`cpu::has`).
-            return unsafe { probe_avx512(table, probes) };
+            return unsafe { probe_avx512::<C, EACH>(table, probes, counts) };
         }
         if cpu::has(Feature::Avx2) {
             // SAFETY: the running CPU has the features (`cpu::has`).
-            return unsafe { probe_avx2(table, probes) };
+            return unsafe { probe_avx2::<C, EACH>(table, probes, counts) };
         }
     }
-    probe_any(table, probes)
+    probe_any::<C, EACH>(table, probes, counts)
 }
 
 /// A probe's index into the table of chunk `c`.
@@ -479,14 +568,22 @@ fn index(p: u64, c: usize) -> usize {
 }
 
 #[inline(always)]
-fn probe_any<const C: usize>(table: &[Row; C], probes: &[u64]) -> u64 {
+fn probe_any<const C: usize, const EACH: bool>(
+    table: &[Row; C],
+    probes: &[u64],
+    counts: &mut [u32],
+) -> u64 {
     let mut total = 0;
-    for &p in probes {
+    for (i, &p) in probes.iter().enumerate() {
         let mut acc = table[0][index(p, 0)];
         for (c, row) in table.iter().enumerate().skip(1) {
             acc = acc.and(row[index(p, c)]);
         }
-        total += acc.ones();
+        if EACH {
+            counts[i] += acc.ones() as u32;
+        } else {
+            total += acc.ones();
+        }
     }
     total
 }
@@ -494,14 +591,23 @@ fn probe_any<const C: usize>(table: &[Row; C], probes: &[u64]) -> u64 {
 /// The same code compiled for 256-bit ANDs and the popcount instruction.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
-fn probe_avx2<const C: usize>(table: &[Row; C], probes: &[u64]) -> u64 {
-    probe_any(table, probes)
+fn probe_avx2<const C: usize, const EACH: bool>(
+    table: &[Row; C],
+    probes: &[u64],
+    counts: &mut [u32],
+) -> u64 {
+    probe_any::<C, EACH>(table, probes, counts)
 }
 
-/// One 512-bit register per word, and AVX-512's per-lane popcount.
+/// One 512-bit register per word, and AVX-512's per-lane popcount: summed over the
+/// probes lane by lane, or with `EACH` over each probe's lanes.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512vpopcntdq")]
-fn probe_avx512<const C: usize>(table: &[Row; C], probes: &[u64]) -> u64 {
+fn probe_avx512<const C: usize, const EACH: bool>(
+    table: &[Row; C],
+    probes: &[u64],
+    counts: &mut [u32],
+) -> u64 {
     use std::arch::x86_64::{
         __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_load_si512, _mm512_popcnt_epi64,
         _mm512_reduce_add_epi64, _mm512_setzero_si512,
@@ -511,12 +617,16 @@ fn probe_avx512<const C: usize>(table: &[Row; C], probes: &[u64]) -> u64 {
         unsafe { _mm512_load_si512((word as *const Word).cast::<__m512i>()) }
     };
     let mut sum = _mm512_setzero_si512();
-    for &p in probes {
+    for (i, &p) in probes.iter().enumerate() {
         let mut acc = load(&table[0][index(p, 0)]);
         for (c, row) in table.iter().enumerate().skip(1) {
             acc = _mm512_and_si512(acc, load(&row[index(p, c)]));
         }
-        sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(acc));
+        if EACH {
+            counts[i] += _mm512_reduce_add_epi64(_mm512_popcnt_epi64(acc)) as u32;
+        } else {
+            sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(acc));
+        }
     }
     _mm512_reduce_add_epi64(sum) as u64
 }
@@ -684,25 +794,42 @@ mod tests {
                     [Word([0; BLOCK / 64]); 1 << CHUNK_BITS];
                     (bits as usize).div_ceil(CHUNK_BITS)
                 ];
+                let mut each = vec![0u32; probes.len()];
                 let portable: u64 = tables
                     .chunks(BLOCK)
                     .map(|block| {
                         build(block, &mut table);
+                        let (sum, each) = (&mut [][..], &mut each[..]);
                         match &table[..] {
-                            [a] => probe_any(&[*a], &probes),
-                            [a, b] => probe_any(&[*a, *b], &probes),
+                            [a] => {
+                                probe_any::<1, true>(&[*a], &probes, each);
+                                probe_any::<1, false>(&[*a], &probes, sum)
+                            }
+                            [a, b] => {
+                                probe_any::<2, true>(&[*a, *b], &probes, each);
+                                probe_any::<2, false>(&[*a, *b], &probes, sum)
+                            }
                             rest => {
                                 let fixed: &[Row; 11] = &std::array::from_fn(|c| {
                                     rest.get(c)
                                         .copied()
                                         .unwrap_or([Word([!0; BLOCK / 64]); 1 << CHUNK_BITS])
                                 });
-                                probe_any(fixed, &probes)
+                                probe_any::<11, true>(fixed, &probes, each);
+                                probe_any::<11, false>(fixed, &probes, sum)
                             }
                         }
                     })
                     .sum();
                 assert_eq!(portable, plain, "{a} × {b}, portable");
+                let by_probe: Vec<u32> = probes
+                    .iter()
+                    .map(|&p| tables.iter().filter(|&&t| t & p == 0).count() as u32)
+                    .collect();
+                assert_eq!(each, by_probe, "{a} × {b}, portable, each probe");
+                let mut counts = vec![7; 3];
+                pairs_by_probe(&tables, &probes, bits, &mut counts);
+                assert_eq!(counts, by_probe, "{a} × {b}, each probe");
             }
         }
     }

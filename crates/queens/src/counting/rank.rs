@@ -7,7 +7,7 @@ use crate::threads::prelude::*;
 use rand::Rng;
 
 use super::counter::DEFAULT_MEMORY;
-use super::halves::Halves;
+use super::halves::{Halves, LEAD_ROWS};
 use crate::bitboard::{check_board, full_mask, search_lanes};
 use crate::board::validate_rows;
 use crate::limits::RANK_MAX_N;
@@ -109,9 +109,10 @@ const JOIN_MIN_N: usize = 14;
 ///
 /// Near the top of a board from n = 14 the candidates of a row are counted together by
 /// joining half boards (the column sets, their tops grouped by their queen in that row;
-/// for the first two rows at once one set per orbit, the tops grouped by both queens),
+/// for the first three rows at once one set per orbit, each top's pairs counted by its
+/// first three queens),
 /// which costs a few counts of the whole board; further down each is counted by the
-/// search. Seconds up to n = 18 on two cores, three minutes at 20, most of an hour at 21;
+/// search. Seconds up to n = 18 on two cores, 2.5 minutes at 20, most of an hour at 21;
 /// a board above [`RANK_MAX_N`] is refused as [`Error::TooLarge`]. The join's tables
 /// are built once, when the ranker is made, for all its rankings.
 ///
@@ -135,9 +136,9 @@ pub struct Ranker {
 struct Lead {
     /// The solutions by their first queen.
     first: Vec<u128>,
-    /// Where the join counts them with the first row, the solutions by their first two
-    /// queens `c₀, c₁`, at `c₀ · n + c₁`.
-    second: Option<Vec<u128>>,
+    /// Where the join counts them with the first row, the solutions by their first
+    /// [`LEAD_ROWS`] queens, their columns in base n.
+    leads: Option<Vec<u128>>,
 }
 
 impl std::fmt::Debug for Ranker {
@@ -246,41 +247,49 @@ impl Ranker {
 
     /// The solutions below `prefix` then `c`, for each column `c < upto`.
     fn children(&self, prefix: &[u32], upto: u32) -> Result<Vec<u128>, Error> {
-        let upto = upto as usize;
-        if prefix.len() < 2 {
+        let (n, upto) = (self.n, upto as usize);
+        if prefix.len() < LEAD_ROWS {
             let mut lead = self.lead.lock().unwrap_or_else(PoisonError::into_inner);
             let lead = match &mut *lead {
                 Some(lead) => lead,
                 None => lead.insert(self.count_lead()?),
             };
-            match (prefix, &lead.second) {
-                ([], _) => return Ok(lead.first[..upto].to_vec()),
-                (&[c], Some(second)) => {
-                    let row = c as usize * self.n;
-                    return Ok(second[row..row + upto].to_vec());
-                }
-                _ => {}
+            if prefix.is_empty() {
+                return Ok(lead.first[..upto].to_vec());
+            }
+            if let Some(leads) = &lead.leads {
+                // The leads that start with the prefix then c lie together, one block of
+                // the rows after them per c.
+                let block = n.pow((LEAD_ROWS - prefix.len() - 1) as u32);
+                let at = prefix.iter().fold(0, |acc, &c| acc * n + c as usize) * n;
+                return Ok((at..at + upto)
+                    .map(|child| leads[child * block..(child + 1) * block].iter().sum())
+                    .collect());
             }
         }
         self.count_children(prefix, upto as u32)
     }
 
-    /// The first rows' counts: the first two at once where the join counts them so.
+    /// The first rows' counts: the first [`LEAD_ROWS`] at once where the join counts them
+    /// so.
     fn count_lead(&self) -> Result<Lead, Error> {
         let n = self.n;
         let stop = self.cancel.as_ref().map(Cancel::flag);
-        let second = self
+        let leads = self
             .halves
             .as_ref()
             .and_then(|halves| halves.leads(DEFAULT_MEMORY / 2, stop));
         if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
             return Err(Error::Cancelled);
         }
-        let first = match &second {
-            Some(second) => second.chunks(n).map(|row| row.iter().sum()).collect(),
+        let first = match &leads {
+            Some(leads) => leads
+                .chunks(leads.len() / n)
+                .map(|first| first.iter().sum())
+                .collect(),
             None => self.count_children(&[], n as u32)?,
         };
-        Ok(Lead { first, second })
+        Ok(Lead { first, leads })
     }
 
     /// [`Ranker::children`], counted.

@@ -13,18 +13,19 @@
 //! of `m < h` below the mirrored prefix, so the tops of both prefixes are probes.
 //!
 //! Below the empty prefix one set of each orbit is joined as in the count, and its pairs
-//! are counted twice: by the top's lead, its first two queens, and by the bottom's last
-//! two, which are the lead of the images turned upside down. That is twice the pair
-//! count's work of a join, but a join stands for up to four sets, each of which the pass
-//! above would join on its own, and the one pass counts the first row and the second
-//! below every first queen.
+//! are counted twice, each probe's on its own: each top's by its lead, its first
+//! [`LEAD_ROWS`] queens, and each bottom's by its last ones, the lead of the images
+//! turned upside down. That is twice the pair count's work of a join, but a join stands
+//! for up to four sets, each of which the pass above would join on its own, and the one
+//! pass counts the children of every prefix shorter than the lead.
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 
+use super::LEAD_ROWS;
 use super::{Halves, Scratch};
-use crate::counting::pairs::pairs_by_run;
+use crate::counting::pairs::{pairs_by_probe, pairs_by_run};
 use crate::threads::prelude::*;
 
 /// What a thread reuses from one set to the next.
@@ -38,17 +39,14 @@ struct Lists {
 /// The lists of the joins below the empty prefix, counted by orbits of sets.
 #[derive(Default)]
 struct Leads {
-    /// Tops (and bottoms, as the tops they are upside down) by their lead.
-    by_lead: Vec<Vec<u64>>,
-    /// The set's tops in runs of one lead.
+    /// The set's tops, and the lead of each.
     tops: Vec<u64>,
-    top_runs: Probes,
-    /// One join's bottoms in runs of one lead, that of the tops they are upside down.
+    top_leads: Vec<u16>,
+    /// One join's bottoms, and the lead of each turned upside down.
     bottoms: Vec<u64>,
-    bottom_runs: Probes,
-    /// The join's pairs by the top's lead, and by the bottom's turned upside down.
-    by_top: Vec<u64>,
-    by_bottom: Vec<u64>,
+    bottom_leads: Vec<u16>,
+    /// The pairs of each top, or of each bottom.
+    pairs: Vec<u32>,
 }
 
 /// The probes of one set: the tops of the prefix, then those of its mirror image, in
@@ -98,19 +96,20 @@ impl Halves {
         out
     }
 
-    /// The solutions by their lead, the columns `c₀, c₁` of their first two rows, at
-    /// `c₀ · n + c₁`: the children of the empty prefix and of each first queen at once.
-    /// `None` where there are no tables of the top rows, or their first block has fewer
-    /// than two rows. One set of each orbit is joined, as in the count ([`Halves::joins`]);
-    /// the sets are shared out as in [`Halves::children`].
+    /// The solutions by their lead, the columns of their first [`LEAD_ROWS`] rows in base
+    /// n: the children of every prefix shorter than that at once. `None` where there are
+    /// no tables of the top rows, or their first block is shorter than the lead. One set
+    /// of each orbit is joined, as in the count ([`Halves::joins`]); the sets are shared
+    /// out as in [`Halves::children`].
     pub(crate) fn leads(&self, bytes: usize, stop: Option<&AtomicBool>) -> Option<Vec<u128>> {
         let n = self.n;
         if !self.blocks.as_ref()?.has_leads() {
             return None;
         }
+        let width = n.pow(LEAD_ROWS as u32);
         let sets = self.sets().filter(|&set| self.joins(set).next().is_some());
-        Some(self.on_sets(sets, n * n, bytes, stop, |set, lists| {
-            self.leads_on(set, lists);
+        Some(self.on_sets(sets, width, bytes, stop, |set, lists| {
+            self.leads_on(set, width, lists);
         }))
     }
 
@@ -128,14 +127,20 @@ impl Halves {
         let sets: Vec<u32> = sets.collect();
         let threads = crate::threads::available().max(1);
         let per_thread = bytes / threads;
-        // A set takes far longer than a lock: each adds its counts to the total.
+        // The sets are taken a few at a time, their counts added to the total at the
+        // end of each piece: a piece takes far longer than the lock, and adding up the
+        // leads (n³ of them) after every set cost 8% of the pass at n = 18. Many pieces
+        // per thread keep the threads busy to the end.
+        let piece = (sets.len() / threads / 16).clamp(1, 64);
         let total = Mutex::new(vec![0u128; width]);
-        let each = |lists: &mut Lists, &set: &u32| {
-            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                return;
-            }
+        let each = |lists: &mut Lists, sets: &[u32]| {
             lists.out.fill(0);
-            count(set, lists);
+            for &set in sets {
+                if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    return;
+                }
+                count(set, lists);
+            }
             if lists.out.iter().any(|&c| c != 0) {
                 let mut total = total.lock().unwrap_or_else(PoisonError::into_inner);
                 total.iter_mut().zip(&lists.out).for_each(|(t, c)| *t += c);
@@ -146,84 +151,83 @@ impl Halves {
             leads: Leads::default(),
             out: vec![0; width],
         };
-        sets.par_iter().map_init(lists, each).collect::<()>();
+        sets.par_chunks(piece).map_init(lists, each).collect::<()>();
         total.into_inner().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Adds to `out`, by their lead, the solutions of the joins `set` stands for
     /// ([`Halves::joins`]) and of all their images: each join's pairs are counted by the
     /// lead of the top and by that of the bottom turned upside down, the lead of the
-    /// images turned upside down.
-    fn leads_on(&self, set: u32, lists: &mut Lists) {
-        let (n, h) = (self.n, self.h);
+    /// images turned upside down; the leads are below `width`.
+    fn leads_on(&self, set: u32, width: usize, lists: &mut Lists) {
+        let h = self.h;
         let Some(blocks) = &self.blocks else {
             return;
         };
         let Lists {
             leads:
                 Leads {
-                    by_lead,
                     tops,
-                    top_runs,
+                    top_leads,
                     bottoms,
-                    bottom_runs,
-                    by_top,
-                    by_bottom,
+                    bottom_leads,
+                    pairs,
                 },
             out,
             ..
         } = lists;
-        by_lead.resize(n * n, Vec::new());
-        by_top.resize(n * n, 0);
-        by_bottom.resize(n * n, 0);
-        blocks.tops_by_lead(set, h, 0, by_lead);
-        in_runs(by_lead, |p| p, tops, top_runs);
+        tops.clear();
+        top_leads.clear();
+        blocks.tops_with_leads(set, h, 0, tops, top_leads);
         if tops.is_empty() {
             return;
         }
         let bits = 2 * self.w + 1;
-        // A lead's mirror image: each column c becomes n − 1 − c.
-        let mirror = |lead: usize| (n - 1 - lead / n) * n + (n - 1 - lead % n);
+        // A lead's mirror image, each column c of it n − 1 − c: in base n, each digit
+        // taken from n − 1.
+        let mirror = |lead: u16| width - 1 - usize::from(lead);
+        // Adds each pattern's pairs to its lead, as is and mirrored where asked.
+        let mut credit = |pairs: &[u32], leads: &[u16], (plain, mirrored): (bool, bool)| {
+            for (&p, &lead) in pairs.iter().zip(leads).filter(|&(&p, _)| p != 0) {
+                if plain {
+                    out[usize::from(lead)] += u128::from(p);
+                }
+                if mirrored {
+                    out[mirror(lead)] += u128::from(p);
+                }
+            }
+        };
         for join in self.joins(set) {
             let blocked = join.blocked;
             // A bottom is a top turned upside down: its last rows are the top's first.
-            blocks.tops_by_lead(join.rest, h, blocked, by_lead);
-            in_runs(
-                by_lead,
-                |p| self.upside_down(p) | blocked,
-                bottoms,
-                bottom_runs,
-            );
-            by_top.fill(0);
-            by_bottom.fill(0);
-            pairs_by_run(bottoms, tops, &top_runs.runs, bits, |r, pairs| {
-                by_top[top_runs.children[r]] += pairs;
-            });
-            pairs_by_run(tops, bottoms, &bottom_runs.runs, bits, |r, pairs| {
-                by_bottom[bottom_runs.children[r]] += pairs;
-            });
+            bottoms.clear();
+            bottom_leads.clear();
+            blocks.tops_with_leads(join.rest, h, blocked, bottoms, bottom_leads);
+            bottoms
+                .iter_mut()
+                .for_each(|p| *p = self.upside_down(*p) | blocked);
             // The images of (top set, bottom set): as is, upside down, and the mirror
             // images of both, which are other joins where the middle queen is not in the
             // middle column (its weight) and may be the same ones where it is.
             let columns = set | join.rest;
             let mirror_is_an_image = self.mirror_set(columns) == columns;
             let images = [
-                (set, &*by_top, false),
-                (join.rest, &*by_bottom, false),
-                (self.mirror_set(set), &*by_top, true),
-                (self.mirror_set(join.rest), &*by_bottom, true),
+                set,
+                join.rest,
+                self.mirror_set(set),
+                self.mirror_set(join.rest),
             ];
-            let mut counted = 0;
-            for (i, &(image, tally, mirrored)) in images.iter().enumerate() {
-                if mirror_is_an_image && images[..i].iter().any(|&(other, ..)| other == image) {
-                    continue;
-                }
-                counted += 1;
-                for (lead, &pairs) in tally.iter().enumerate().filter(|&(_, &p)| p != 0) {
-                    out[if mirrored { mirror(lead) } else { lead }] += u128::from(pairs);
-                }
-            }
-            debug_assert_eq!(counted, join.weight, "each image counted once");
+            let counted: [bool; 4] =
+                std::array::from_fn(|i| !(mirror_is_an_image && images[..i].contains(&images[i])));
+            debug_assert_eq!(
+                counted.iter().filter(|&&c| c).count() as u128,
+                join.weight,
+                "each image counted once"
+            );
+            pairs_by_probe(bottoms, tops, bits, pairs);
+            credit(pairs, top_leads, (counted[0], counted[2]));
+            pairs_by_probe(tops, bottoms, bits, pairs);
+            credit(pairs, bottom_leads, (counted[1], counted[3]));
         }
     }
 
@@ -357,27 +361,6 @@ impl Halves {
     }
 }
 
-/// Empties `by_lead` into `out`, each pattern through `map`, in runs of one lead each, in
-/// the order of the leads.
-fn in_runs(
-    by_lead: &mut [Vec<u64>],
-    map: impl Fn(u64) -> u64,
-    out: &mut Vec<u64>,
-    probes: &mut Probes,
-) {
-    out.clear();
-    probes.runs.clear();
-    probes.children.clear();
-    for (c, list) in by_lead.iter_mut().enumerate() {
-        if !list.is_empty() {
-            let start = out.len();
-            out.extend(list.drain(..).map(&map));
-            probes.runs.push(start..out.len());
-            probes.children.push(c);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -414,18 +397,26 @@ mod tests {
     /// have none.
     #[test]
     fn leads_are_the_searched_counts() {
-        for n in 4..=12 {
+        for n in 4..=13 {
             let halves = Halves::new(n).with_blocks(1 << 20, None);
             let Some(leads) = halves.leads(1 << 24, None) else {
-                assert!(halves.h < 4, "n = {n} has tables of two rows");
+                assert!(halves.h < 2 * LEAD_ROWS, "n = {n} has tables of the lead");
                 continue;
             };
-            let searched: Vec<u128> = (0..n as u32)
-                .flat_map(|a| (0..n as u32).map(move |b| [a, b]))
+            let prefixes = (0..n.pow(LEAD_ROWS as u32)).map(|lead| {
+                let mut prefix = vec![0u32; LEAD_ROWS];
+                let mut rest = lead;
+                for c in prefix.iter_mut().rev() {
+                    *c = (rest % n) as u32;
+                    rest /= n;
+                }
+                prefix
+            });
+            let searched: Vec<u128> = prefixes
                 .map(|prefix| count_prefix(n, &prefix).unwrap())
                 .collect();
             assert_eq!(leads, searched, "n = {n}");
         }
-        assert!(Halves::new(12).leads(1 << 24, None).is_none(), "no tables");
+        assert!(Halves::new(13).leads(1 << 24, None).is_none(), "no tables");
     }
 }

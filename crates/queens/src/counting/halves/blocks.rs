@@ -12,8 +12,8 @@ use crate::cpu::{self, Feature};
 use crate::threads::on_threads;
 use crate::threads::prelude::*;
 
-/// The rows of a top's lead, by which [`Blocks::tops_by_lead`] sorts them.
-const LEAD_ROWS: usize = 2;
+/// The rows of a top's lead, which [`Blocks::tops_with_leads`] tells.
+pub(crate) const LEAD_ROWS: usize = 3;
 
 /// The tops on a set are joined from two tables: the placements of the half's first `a`
 /// rows and of its other `h − a` rows, each bucketed by its column set. A top on `S` is a
@@ -40,9 +40,8 @@ pub(super) struct Bucketed {
     patterns: Vec<u64>,
     sums: Vec<u64>,
     diffs: Vec<u64>,
-    /// Each placement's columns in the board's first two rows, `c₀ · n + c₁`, for the
-    /// first block only (and within a bucket in increasing order): the tops by their
-    /// first two queens.
+    /// Each placement's lead, its columns in the board's first [`LEAD_ROWS`] rows in base
+    /// n, for the first block only.
     leads: Vec<u16>,
 }
 
@@ -256,9 +255,17 @@ impl Blocks {
     }
 
     /// Appends the pattern of every top on `set` with none of the pattern bits `avoid` to
-    /// `by_lead[c₀ · n + c₁]`, `c₀` and `c₁` the columns of its queens in the first two
-    /// rows. The first block must hold them ([`Blocks::has_leads`]).
-    pub(super) fn tops_by_lead(&self, set: u32, h: usize, avoid: u64, by_lead: &mut [Vec<u64>]) {
+    /// `out`, and its lead to `leads`: the columns `c₀, c₁, c₂` of its first
+    /// [`LEAD_ROWS`] queens as `(c₀ · n + c₁) · n + c₂`. The first block must hold them
+    /// ([`Blocks::has_leads`]).
+    pub(super) fn tops_with_leads(
+        &self,
+        set: u32,
+        h: usize,
+        avoid: u64,
+        out: &mut Vec<u64>,
+        leads: &mut Vec<u16>,
+    ) {
         debug_assert!(self.has_leads());
         let set = u64::from(set);
         for first in self.first_blocks(set, h) {
@@ -267,24 +274,26 @@ impl Blocks {
             if lower.is_empty() {
                 continue;
             }
-            // The bucket's placements come in runs of one lead each.
-            let leads = &self.upper.leads;
+            // The bucket's placements come in runs of one lead each, in the order of a
+            // search.
+            let all = &self.upper.leads;
             let mut at = upper.start;
             while at < upper.end {
-                let lead = leads[at];
+                let lead = all[at];
                 let run = at..at
-                    + leads[at..upper.end]
+                    + all[at..upper.end]
                         .iter()
                         .take_while(|&&l| l == lead)
                         .count();
                 at = run.end;
-                let out = &mut by_lead[usize::from(lead)];
                 join_placements(&self.upper, run, &self.lower, lower.clone(), avoid, out);
+                leads.resize(out.len(), lead);
             }
         }
     }
 
-    /// Whether the first block holds the tops' leads, its first two rows (h ≥ 4).
+    /// Whether the first block holds the tops' leads, their first [`LEAD_ROWS`] rows
+    /// (h ≥ 6).
     pub(super) fn has_leads(&self) -> bool {
         self.a >= LEAD_ROWS
     }

@@ -37,6 +37,7 @@ mod tops;
 
 use std::num::NonZeroUsize;
 
+pub(crate) use blocks::LEAD_ROWS;
 use blocks::{Blocks, RowsPlacement, next_subset};
 
 use super::pairs::weighted_pairs;
