@@ -134,11 +134,26 @@ pub struct Ranker {
 /// The counts of the first rows, which every ranking needs.
 #[derive(Debug)]
 struct Lead {
-    /// The solutions by their first queen.
-    first: Vec<u128>,
-    /// Where the join counts them with the first row, the solutions by their first
-    /// [`LEAD_ROWS`] queens, their columns in base n.
-    leads: Option<Vec<u128>>,
+    /// How many rows: [`LEAD_ROWS`] where the join counts them at once, else one.
+    rows: usize,
+    /// The solutions by their first `rows` queens, their columns in base n.
+    counts: Vec<u128>,
+}
+
+impl Lead {
+    /// The solutions below `prefix` then `c`, for each column `c < upto`; `None` where the
+    /// prefix is not shorter than the lead.
+    fn children(&self, n: usize, prefix: &[u32], upto: usize) -> Option<Vec<u128>> {
+        // The leads that start with the prefix then c lie together, one block of the
+        // rows after them per c.
+        let block = n.pow(self.rows.checked_sub(prefix.len() + 1)? as u32);
+        let at = prefix.iter().fold(0, |acc, &c| acc * n + c as usize) * n;
+        Some(
+            (at..at + upto)
+                .map(|child| self.counts[child * block..(child + 1) * block].iter().sum())
+                .collect(),
+        )
+    }
 }
 
 impl std::fmt::Debug for Ranker {
@@ -149,7 +164,12 @@ impl std::fmt::Debug for Ranker {
             .field("n", &self.n)
             .field("joins_halves", &self.halves.is_some())
             .field("cancel", &self.cancel)
-            .field("first_row", &lead.as_ref().map(|lead| &lead.first))
+            .field(
+                "first_row",
+                &lead
+                    .as_ref()
+                    .and_then(|lead| lead.children(self.n, &[], self.n)),
+            )
             .finish()
     }
 }
@@ -247,33 +267,22 @@ impl Ranker {
 
     /// The solutions below `prefix` then `c`, for each column `c < upto`.
     fn children(&self, prefix: &[u32], upto: u32) -> Result<Vec<u128>, Error> {
-        let (n, upto) = (self.n, upto as usize);
         if prefix.len() < LEAD_ROWS {
             let mut lead = self.lead.lock().unwrap_or_else(PoisonError::into_inner);
             let lead = match &mut *lead {
                 Some(lead) => lead,
                 None => lead.insert(self.count_lead()?),
             };
-            if prefix.is_empty() {
-                return Ok(lead.first[..upto].to_vec());
-            }
-            if let Some(leads) = &lead.leads {
-                // The leads that start with the prefix then c lie together, one block of
-                // the rows after them per c.
-                let block = n.pow((LEAD_ROWS - prefix.len() - 1) as u32);
-                let at = prefix.iter().fold(0, |acc, &c| acc * n + c as usize) * n;
-                return Ok((at..at + upto)
-                    .map(|child| leads[child * block..(child + 1) * block].iter().sum())
-                    .collect());
+            if let Some(counts) = lead.children(self.n, prefix, upto as usize) {
+                return Ok(counts);
             }
         }
-        self.count_children(prefix, upto as u32)
+        self.count_children(prefix, upto)
     }
 
     /// The first rows' counts: the first [`LEAD_ROWS`] at once where the join counts them
-    /// so.
+    /// so, else the first row's.
     fn count_lead(&self) -> Result<Lead, Error> {
-        let n = self.n;
         let stop = self.cancel.as_ref().map(Cancel::flag);
         let leads = self
             .halves
@@ -282,14 +291,16 @@ impl Ranker {
         if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
             return Err(Error::Cancelled);
         }
-        let first = match &leads {
-            Some(leads) => leads
-                .chunks(leads.len() / n)
-                .map(|first| first.iter().sum())
-                .collect(),
-            None => self.count_children(&[], n as u32)?,
-        };
-        Ok(Lead { first, leads })
+        Ok(match leads {
+            Some(counts) => Lead {
+                rows: LEAD_ROWS,
+                counts,
+            },
+            None => Lead {
+                rows: 1,
+                counts: self.count_children(&[], self.n as u32)?,
+            },
+        })
     }
 
     /// [`Ranker::children`], counted.
