@@ -10,6 +10,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use crate::cpu::{self, Feature};
+use std::cell::Cell;
 use std::ops::Range;
 
 /// Patterns per block: one 512-bit word per table entry.
@@ -112,43 +113,136 @@ fn pairs_cut_by(
         sorted.extend(part);
     }
     probe_start.push(sorted.len() as u32);
-    cut.each_block(tables, |table, free| {
-        for r in 0..runs.len() {
-            let mut pairs = 0;
-            for_each_subset(free, |h| {
-                let at = r * groups + h;
-                let run = probe_start[at] as usize..probe_start[at + 1] as usize;
-                pairs += probe(table, &sorted[run]);
-            });
-            add(r, pairs);
-        }
-    });
+    cut.each_block(
+        tables,
+        |_, _| {},
+        |table, free, _| {
+            for r in 0..runs.len() {
+                let mut pairs = 0;
+                for_each_subset(free, |h| {
+                    let at = r * groups + h;
+                    let run = probe_start[at] as usize..probe_start[at + 1] as usize;
+                    pairs += probe(table, &sorted[run]);
+                });
+                add(r, pairs);
+            }
+        },
+    );
 }
 
-/// For each probe, how many of `tables` share no bit with it: `counts[i]` for
-/// `probes[i]`, in place of what `counts` held. Every pattern must lie in the low `bits`
-/// bits. The lists are cut as in [`pairs_by_run`]; each probe's count costs a sum of its
-/// word's lanes beside the probe, where a run's costs one per run.
-pub(crate) fn pairs_by_probe(tables: &[u64], probes: &[u64], bits: u32, counts: &mut Vec<u32>) {
-    counts.clear();
-    counts.resize(probes.len(), 0);
+/// For each probe, how many of `tables` share no bit with it, in place of what
+/// `by_probe` held, and for each table, how many of `probes`, in place of what
+/// `by_table` held. Every pattern must lie in the low `bits` bits. The lists are cut as
+/// in [`pairs_by_run`]; each probe's count costs a sum of its word's lanes beside the
+/// probe, and the tables' counts are kept bit-sliced ([`Tally`]), so one pass over the
+/// pairs counts both sides.
+pub(crate) fn pairs_of_each(
+    tables: &[u64],
+    probes: &[u64],
+    bits: u32,
+    by_table: &mut Vec<u32>,
+    by_probe: &mut Vec<u32>,
+) {
+    by_table.clear();
+    by_table.resize(tables.len(), 0);
+    by_probe.clear();
+    by_probe.resize(probes.len(), 0);
     if tables.is_empty() || probes.is_empty() {
         return;
     }
     let probed = probes.iter().fold(0, |acc, &p| acc | p);
     let cut = Cut::new(tables, probes, probed, bits, cuts_for(tables, probes));
-    // Where each sorted probe came from.
-    let mut from = vec![0u32; probes.len()];
-    let (sorted, start) = cut.partition(probes, |i, slot| from[slot] = i as u32);
+    // Where each sorted probe and table came from.
+    let mut probe_from = vec![0u32; probes.len()];
+    let (sorted, start) = cut.partition(probes, |i, slot| probe_from[slot] = i as u32);
+    // Written as the tables are placed, read block by block as they are counted.
+    let table_from = vec![Cell::new(0u32); tables.len()];
     let mut sorted_counts = vec![0u32; probes.len()];
-    cut.each_block(tables, |table, free| {
-        for_each_subset(free, |h| {
-            let run = start[h] as usize..start[h + 1] as usize;
-            probe_each(table, &sorted[run.clone()], &mut sorted_counts[run]);
-        });
-    });
-    for (&i, &count) in from.iter().zip(&sorted_counts) {
-        counts[i as usize] = count;
+    let mut tally = Tally::default();
+    let mut block_counts = [0u32; BLOCK];
+    cut.each_block(
+        tables,
+        |i, slot| table_from[slot].set(i as u32),
+        |table, free, block| {
+            for_each_subset(free, |h| {
+                let run = start[h] as usize..start[h + 1] as usize;
+                for at in run.clone().step_by(Tally::MOST) {
+                    let piece = at..run.end.min(at + Tally::MOST);
+                    if tally.added + piece.len() > Tally::MOST {
+                        tally.flush(&mut block_counts);
+                    }
+                    tally.added += piece.len();
+                    probe_each(
+                        table,
+                        &sorted[piece.clone()],
+                        &mut sorted_counts[piece],
+                        &mut tally,
+                    );
+                }
+            });
+            tally.flush(&mut block_counts);
+            for (count, from) in block_counts.iter_mut().zip(&table_from[block]) {
+                by_table[from.get() as usize] = std::mem::take(count);
+            }
+        },
+    );
+    for (&i, &count) in probe_from.iter().zip(&sorted_counts) {
+        by_probe[i as usize] = count;
+    }
+}
+
+/// How many probes each pattern of a table's block has met, bit-sliced: bit `j` of entry
+/// `e`'s count is bit `e` of plane `j`. A probe's word is added as a binary counter is
+/// incremented, a carry rippling up only as far as it reaches, which is seldom far: few
+/// of a block's patterns meet any one probe. Counting the tables' side in the pass over
+/// the probes saves the second pass with the lists swapped, and its table.
+struct Tally {
+    planes: [Word; Tally::PLANES],
+    /// Probes added since the last flush.
+    added: usize,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            planes: [Word([0; BLOCK / 64]); Tally::PLANES],
+            added: 0,
+        }
+    }
+}
+
+impl Tally {
+    const PLANES: usize = 16;
+
+    /// The most probes between two flushes, which no count can overflow.
+    const MOST: usize = (1 << Tally::PLANES) - 1;
+
+    /// Counts one probe's word, portably.
+    #[inline(always)]
+    fn add(&mut self, word: Word) {
+        let mut carry = word;
+        for plane in &mut self.planes {
+            if carry.0.iter().all(|&w| w == 0) {
+                break;
+            }
+            let was = *plane;
+            *plane = Word(std::array::from_fn(|i| was.0[i] ^ carry.0[i]));
+            carry = was.and(carry);
+        }
+    }
+
+    /// Moves the counts to `counts`, by entry, and clears them.
+    fn flush(&mut self, counts: &mut [u32; BLOCK]) {
+        for (j, plane) in self.planes.iter_mut().enumerate() {
+            for (lane, word) in plane.0.iter_mut().enumerate() {
+                let mut rest = std::mem::take(word);
+                while rest != 0 {
+                    counts[lane * 64 + rest.trailing_zeros() as usize] += 1 << j;
+                    rest &= rest - 1;
+                }
+            }
+        }
+        self.added = 0;
     }
 }
 
@@ -168,7 +262,9 @@ fn for_each_subset(set: usize, mut each: impl FnMut(usize)) {
 /// How two lists are cut: their densest bits, the groups they make, and the other bits
 /// both lists can set, squeezed together.
 struct Cut {
-    bits: Vec<u32>,
+    /// The cut bits: a pattern's group is its values on them, squeezed together.
+    group: Squeeze,
+    cuts: usize,
     squeeze: Squeeze,
     /// Chunks of the squeezed patterns.
     chunks: usize,
@@ -189,24 +285,18 @@ impl Cut {
         // out, which often leaves two thirds of them.
         let relevant = tables.iter().fold(0, |acc, &p| acc | p) & probed;
         let cut = densest_bits(tables, probes, relevant, cuts);
-        let squeezed = cut.iter().fold(relevant, |mask, &b| mask & !(1 << b));
+        let cut_mask = cut.iter().fold(0, |mask, &b| mask | 1 << b);
+        let squeezed = relevant & !cut_mask;
         Cut {
-            bits: cut,
+            group: Squeeze::new(cut_mask),
+            cuts: cut.len(),
             squeeze: Squeeze::new(squeezed),
             chunks: (squeezed.count_ones() as usize).div_ceil(CHUNK_BITS).max(1),
         }
     }
 
     fn groups(&self) -> usize {
-        1 << self.bits.len()
-    }
-
-    fn group(&self, p: u64) -> usize {
-        self.bits
-            .iter()
-            .enumerate()
-            .map(|(i, &b)| ((p >> b) as usize & 1) << i)
-            .sum()
+        1 << self.cuts
     }
 
     /// `list` squeezed and sorted by group (stably), and where each group starts, with one
@@ -223,9 +313,9 @@ impl Cut {
             return (squeezed, vec![0, list.len() as u32]);
         }
         let mut start = vec![0u32; groups + 1];
-        let of: Vec<u16> = list.iter().map(|&p| self.group(p) as u16).collect();
+        let of = self.group.all(list);
         for &g in &of {
-            start[usize::from(g) + 1] += 1;
+            start[g as usize + 1] += 1;
         }
         for g in 0..groups {
             start[g + 1] += start[g];
@@ -233,7 +323,7 @@ impl Cut {
         let mut next = start.clone();
         let mut sorted = vec![0; list.len()];
         for (i, (&p, &g)) in squeezed.iter().zip(&of).enumerate() {
-            let slot = &mut next[usize::from(g)];
+            let slot = &mut next[g as usize];
             sorted[*slot as usize] = p;
             placed(i, *slot as usize);
             *slot += 1;
@@ -242,17 +332,25 @@ impl Cut {
     }
 
     /// Builds the table of each block of `tables`, group by group, and calls
-    /// `each(table, free)`, `free` the groups with no bit of the block's: the subsets of
-    /// `free` are the groups of probes it can pair with.
-    fn each_block(&self, tables: &[u64], mut each: impl FnMut(&[Row], usize)) {
+    /// `each(table, free, block)`, `free` the groups with no bit of the block's (the
+    /// subsets of `free` are the groups of probes it can pair with) and `block` where its
+    /// patterns lie among the sorted tables; `placed` is told where each table went, as
+    /// in [`Cut::partition`].
+    fn each_block(
+        &self,
+        tables: &[u64],
+        placed: impl FnMut(usize, usize),
+        mut each: impl FnMut(&[Row], usize, Range<usize>),
+    ) {
         let groups = self.groups();
-        let (tables, table_start) = self.partition(tables, |_, _| {});
+        let (tables, table_start) = self.partition(tables, placed);
         let mut table = vec![[Word([0; BLOCK / 64]); 1 << CHUNK_BITS]; self.chunks];
         for g in 0..groups {
-            let members = &tables[table_start[g] as usize..table_start[g + 1] as usize];
-            for block in members.chunks(BLOCK) {
-                build(block, &mut table);
-                each(&table, (groups - 1) & !g);
+            let (from, to) = (table_start[g] as usize, table_start[g + 1] as usize);
+            for at in (from..to).step_by(BLOCK) {
+                let block = at..to.min(at + BLOCK);
+                build(&tables[block.clone()], &mut table);
+                each(&table, (groups - 1) & !g, block);
             }
         }
     }
@@ -518,22 +616,28 @@ const MAX_CHUNKS: usize = 64usize.div_ceil(CHUNK_BITS);
 
 /// The disjoint pairs of one block's table and every probe.
 fn probe(table: &[Row], probes: &[u64]) -> u64 {
-    probe_with::<false>(table, probes, &mut [])
+    probe_with::<false>(table, probes, &mut [], None)
 }
 
-/// The disjoint pairs of one block's table and each probe, added to its count.
-fn probe_each(table: &[Row], probes: &[u64], counts: &mut [u32]) {
+/// The disjoint pairs of one block's table and each probe, added to its count and, for
+/// each pattern of the block, to `tally`.
+fn probe_each(table: &[Row], probes: &[u64], counts: &mut [u32], tally: &mut Tally) {
     debug_assert_eq!(probes.len(), counts.len());
-    probe_with::<true>(table, probes, counts);
+    probe_with::<true>(table, probes, counts, Some(tally));
 }
 
 /// [`probe`], or with `EACH` [`probe_each`], with the loop over the table's chunks
 /// unrolled for its length.
-fn probe_with<const EACH: bool>(table: &[Row], probes: &[u64], counts: &mut [u32]) -> u64 {
+fn probe_with<const EACH: bool>(
+    table: &[Row],
+    probes: &[u64],
+    counts: &mut [u32],
+    tally: Option<&mut Tally>,
+) -> u64 {
     macro_rules! by_chunks {
         ($($c:literal)*) => {
             match table.len() {
-                $($c => probe_fixed::<$c, EACH>(table.try_into().expect("the length matched"), probes, counts),)*
+                $($c => probe_fixed::<$c, EACH>(table.try_into().expect("the length matched"), probes, counts, tally),)*
                 _ => unreachable!("at most {MAX_CHUNKS} chunks"),
             }
         };
@@ -546,19 +650,20 @@ fn probe_fixed<const C: usize, const EACH: bool>(
     table: &[Row; C],
     probes: &[u64],
     counts: &mut [u32],
+    tally: Option<&mut Tally>,
 ) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
         if cpu::has(Feature::Avx512Popcnt) {
             // SAFETY: the running CPU has the features (`cpu::has`).
-            return unsafe { probe_avx512::<C, EACH>(table, probes, counts) };
+            return unsafe { probe_avx512::<C, EACH>(table, probes, counts, tally) };
         }
         if cpu::has(Feature::Avx2) {
             // SAFETY: the running CPU has the features (`cpu::has`).
-            return unsafe { probe_avx2::<C, EACH>(table, probes, counts) };
+            return unsafe { probe_avx2::<C, EACH>(table, probes, counts, tally) };
         }
     }
-    probe_any::<C, EACH>(table, probes, counts)
+    probe_any::<C, EACH>(table, probes, counts, tally)
 }
 
 /// A probe's index into the table of chunk `c`.
@@ -572,6 +677,7 @@ fn probe_any<const C: usize, const EACH: bool>(
     table: &[Row; C],
     probes: &[u64],
     counts: &mut [u32],
+    mut tally: Option<&mut Tally>,
 ) -> u64 {
     let mut total = 0;
     for (i, &p) in probes.iter().enumerate() {
@@ -581,6 +687,9 @@ fn probe_any<const C: usize, const EACH: bool>(
         }
         if EACH {
             counts[i] += acc.ones() as u32;
+            if let Some(tally) = tally.as_deref_mut() {
+                tally.add(acc);
+            }
         } else {
             total += acc.ones();
         }
@@ -595,8 +704,9 @@ fn probe_avx2<const C: usize, const EACH: bool>(
     table: &[Row; C],
     probes: &[u64],
     counts: &mut [u32],
+    tally: Option<&mut Tally>,
 ) -> u64 {
-    probe_any::<C, EACH>(table, probes, counts)
+    probe_any::<C, EACH>(table, probes, counts, tally)
 }
 
 /// One 512-bit register per word, and AVX-512's per-lane popcount: summed over the
@@ -607,14 +717,28 @@ fn probe_avx512<const C: usize, const EACH: bool>(
     table: &[Row; C],
     probes: &[u64],
     counts: &mut [u32],
+    tally: Option<&mut Tally>,
 ) -> u64 {
     use std::arch::x86_64::{
         __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_load_si512, _mm512_popcnt_epi64,
-        _mm512_reduce_add_epi64, _mm512_setzero_si512,
+        _mm512_reduce_add_epi64, _mm512_setzero_si512, _mm512_store_si512, _mm512_test_epi64_mask,
+        _mm512_xor_si512,
     };
     let load = |word: &Word| {
         // SAFETY: a Word is 64 bytes, aligned to 64.
         unsafe { _mm512_load_si512((word as *const Word).cast::<__m512i>()) }
+    };
+    let store = |word: &mut Word, value: __m512i| {
+        // SAFETY: a Word is 64 bytes, aligned to 64.
+        unsafe { _mm512_store_si512((word as *mut Word).cast::<__m512i>(), value) }
+    };
+    // Tally::add, its low planes in registers: every probe's word goes through them, and
+    // through memory each would wait on the store of the probe before it. A carry out of
+    // them is rare, and ripples on in memory.
+    let mut tally = tally;
+    let mut low = match tally.as_deref() {
+        Some(tally) => std::array::from_fn(|j| load(&tally.planes[j])),
+        None => [_mm512_setzero_si512(); REGISTER_PLANES],
     };
     let mut sum = _mm512_setzero_si512();
     for (i, &p) in probes.iter().enumerate() {
@@ -624,12 +748,37 @@ fn probe_avx512<const C: usize, const EACH: bool>(
         }
         if EACH {
             counts[i] += _mm512_reduce_add_epi64(_mm512_popcnt_epi64(acc)) as u32;
+            if let Some(tally) = tally.as_deref_mut() {
+                let mut carry = acc;
+                for plane in &mut low {
+                    let was = *plane;
+                    *plane = _mm512_xor_si512(was, carry);
+                    carry = _mm512_and_si512(was, carry);
+                }
+                for plane in &mut tally.planes[REGISTER_PLANES..] {
+                    if _mm512_test_epi64_mask(carry, carry) == 0 {
+                        break;
+                    }
+                    let was = load(plane);
+                    store(plane, _mm512_xor_si512(was, carry));
+                    carry = _mm512_and_si512(was, carry);
+                }
+            }
         } else {
             sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(acc));
         }
     }
+    if let Some(tally) = tally {
+        for (plane, &value) in tally.planes.iter_mut().zip(&low) {
+            store(plane, value);
+        }
+    }
     _mm512_reduce_add_epi64(sum) as u64
 }
+
+/// The planes of a [`Tally`] the AVX-512 kernel keeps in registers.
+#[cfg(target_arch = "x86_64")]
+const REGISTER_PLANES: usize = 4;
 
 #[cfg(test)]
 mod tests {
@@ -782,6 +931,8 @@ mod tests {
                 (700, 70),
                 (1025, 3),
                 (4700, 90),
+                // More probes than a tally holds between flushes.
+                (600, 70_000),
             ] {
                 let tables = sparse.list(a, bits);
                 let probes = sparse.list(b, bits);
@@ -795,30 +946,43 @@ mod tests {
                     (bits as usize).div_ceil(CHUNK_BITS)
                 ];
                 let mut each = vec![0u32; probes.len()];
+                let mut each_table = Vec::new();
                 let portable: u64 = tables
                     .chunks(BLOCK)
                     .map(|block| {
                         build(block, &mut table);
-                        let (sum, each) = (&mut [][..], &mut each[..]);
-                        match &table[..] {
-                            [a] => {
-                                probe_any::<1, true>(&[*a], &probes, each);
-                                probe_any::<1, false>(&[*a], &probes, sum)
-                            }
-                            [a, b] => {
-                                probe_any::<2, true>(&[*a, *b], &probes, each);
-                                probe_any::<2, false>(&[*a, *b], &probes, sum)
-                            }
-                            rest => {
-                                let fixed: &[Row; 11] = &std::array::from_fn(|c| {
-                                    rest.get(c)
-                                        .copied()
-                                        .unwrap_or([Word([!0; BLOCK / 64]); 1 << CHUNK_BITS])
-                                });
-                                probe_any::<11, true>(fixed, &probes, each);
-                                probe_any::<11, false>(fixed, &probes, sum)
-                            }
+                        let mut tally = Tally::default();
+                        let mut block_counts = [0; BLOCK];
+                        let mut sum = 0;
+                        // A tally holds the counts of at most Tally::MOST probes.
+                        for (probes, each) in
+                            probes.chunks(Tally::MOST).zip(each.chunks_mut(Tally::MOST))
+                        {
+                            let counted = Some(&mut tally);
+                            sum += match &table[..] {
+                                [a] => {
+                                    probe_any::<1, true>(&[*a], probes, each, counted);
+                                    probe_any::<1, false>(&[*a], probes, &mut [], None)
+                                }
+                                [a, b] => {
+                                    probe_any::<2, true>(&[*a, *b], probes, each, counted);
+                                    probe_any::<2, false>(&[*a, *b], probes, &mut [], None)
+                                }
+                                rest => {
+                                    let fixed: &[Row; 11] = &std::array::from_fn(|c| {
+                                        rest.get(c)
+                                            .copied()
+                                            .unwrap_or([Word([!0; BLOCK / 64]); 1 << CHUNK_BITS])
+                                    });
+                                    probe_any::<11, true>(fixed, probes, each, counted);
+                                    probe_any::<11, false>(fixed, probes, &mut [], None)
+                                }
+                            };
+                            tally.flush(&mut block_counts);
                         }
+                        each_table.extend_from_slice(&block_counts[..block.len()]);
+                        assert!(block_counts[block.len()..].iter().all(|&c| c == 0));
+                        sum
                     })
                     .sum();
                 assert_eq!(portable, plain, "{a} × {b}, portable");
@@ -826,10 +990,16 @@ mod tests {
                     .iter()
                     .map(|&p| tables.iter().filter(|&&t| t & p == 0).count() as u32)
                     .collect();
+                let by_table: Vec<u32> = tables
+                    .iter()
+                    .map(|&t| probes.iter().filter(|&&p| t & p == 0).count() as u32)
+                    .collect();
                 assert_eq!(each, by_probe, "{a} × {b}, portable, each probe");
-                let mut counts = vec![7; 3];
-                pairs_by_probe(&tables, &probes, bits, &mut counts);
-                assert_eq!(counts, by_probe, "{a} × {b}, each probe");
+                assert_eq!(each_table, by_table, "{a} × {b}, portable, each table");
+                let (mut of_tables, mut of_probes) = (vec![7; 3], vec![7; 3]);
+                pairs_of_each(&tables, &probes, bits, &mut of_tables, &mut of_probes);
+                assert_eq!(of_probes, by_probe, "{a} × {b}, each probe");
+                assert_eq!(of_tables, by_table, "{a} × {b}, each table");
             }
         }
     }

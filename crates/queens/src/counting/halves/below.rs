@@ -12,12 +12,12 @@
 //! halves do not hold: their solutions below the prefix are the mirror images of those
 //! of `m < h` below the mirrored prefix, so the tops of both prefixes are probes.
 //!
-//! Below the empty prefix one set of each orbit is joined as in the count, and its pairs
-//! are counted twice, each probe's on its own: each top's by its lead, its first
-//! [`LEAD_ROWS`] queens, and each bottom's by its last ones, the lead of the images
-//! turned upside down. That is twice the pair count's work of a join, but a join stands
-//! for up to four sets, each of which the pass above would join on its own, and the one
-//! pass counts the children of every prefix shorter than the lead.
+//! Below the empty prefix one set of each orbit is joined as in the count, and the pair
+//! count says how many pairs each top and each bottom is in: each top's are counted by
+//! its lead, its first [`LEAD_ROWS`] queens, and each bottom's by its last ones, the lead
+//! of the images turned upside down. A join stands for up to four sets, each of which
+//! the pass above would join on its own, and the one pass counts the children of every
+//! prefix shorter than the lead.
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,7 +25,7 @@ use std::sync::{Mutex, PoisonError};
 
 use super::LEAD_ROWS;
 use super::{Halves, Scratch};
-use crate::counting::pairs::{pairs_by_probe, pairs_by_run};
+use crate::counting::pairs::{pairs_by_run, pairs_of_each};
 use crate::threads::prelude::*;
 
 /// What a thread reuses from one set to the next.
@@ -45,8 +45,12 @@ struct Leads {
     /// One join's bottoms, and the lead of each turned upside down.
     bottoms: Vec<u64>,
     bottom_leads: Vec<u16>,
-    /// The pairs of each top, or of each bottom.
-    pairs: Vec<u32>,
+    /// Where each join's bottoms lie, and which of their images are counted: upside
+    /// down, and mirrored too.
+    runs: Vec<(Range<usize>, (bool, bool))>,
+    /// The pairs of each top, and of each bottom.
+    top_pairs: Vec<u32>,
+    bottom_pairs: Vec<u32>,
 }
 
 /// The probes of one set: the tops of the prefix, then those of its mirror image, in
@@ -159,6 +163,12 @@ impl Halves {
     /// ([`Halves::joins`]) and of all their images: each join's pairs are counted by the
     /// lead of the top and by that of the bottom turned upside down, the lead of the
     /// images turned upside down; the leads are below `width`.
+    ///
+    /// As in the count, the set's tops are the tables and the bottoms of all its joins
+    /// the probes of one pair count, which counts each side's pairs
+    /// ([`pairs_of_each`]); only a join whose tops' mirror images are not counted (the
+    /// middle queen in the middle column, and the mirror image of the tops one of the
+    /// join's other images) is counted on its own.
     fn leads_on(&self, set: u32, width: usize, lists: &mut Lists) {
         let h = self.h;
         let Some(blocks) = &self.blocks else {
@@ -171,7 +181,9 @@ impl Halves {
                     top_leads,
                     bottoms,
                     bottom_leads,
-                    pairs,
+                    runs,
+                    top_pairs,
+                    bottom_pairs,
                 },
             out,
             ..
@@ -197,37 +209,53 @@ impl Halves {
                 }
             }
         };
-        for join in self.joins(set) {
-            let blocked = join.blocked;
-            // A bottom is a top turned upside down: its last rows are the top's first.
+        // Which images of each join are counted: (top set, bottom set) as is, upside
+        // down, and the mirror images of both, which are other joins where the middle
+        // queen is not in the middle column (its weight) and may be the same ones where
+        // it is.
+        let counted = |rest: u32| -> [bool; 4] {
+            let columns = set | rest;
+            let mirror_is_an_image = self.mirror_set(columns) == columns;
+            let images = [set, rest, self.mirror_set(set), self.mirror_set(rest)];
+            std::array::from_fn(|i| !(mirror_is_an_image && images[..i].contains(&images[i])))
+        };
+        // The set itself is always counted: the joins differ in whether the tops'
+        // mirror images are.
+        for tops_mirrored in [true, false] {
             bottoms.clear();
             bottom_leads.clear();
-            blocks.tops_with_leads(join.rest, h, blocked, bottoms, bottom_leads);
-            bottoms
-                .iter_mut()
-                .for_each(|p| *p = self.upside_down(*p) | blocked);
-            // The images of (top set, bottom set): as is, upside down, and the mirror
-            // images of both, which are other joins where the middle queen is not in the
-            // middle column (its weight) and may be the same ones where it is.
-            let columns = set | join.rest;
-            let mirror_is_an_image = self.mirror_set(columns) == columns;
-            let images = [
-                set,
-                join.rest,
-                self.mirror_set(set),
-                self.mirror_set(join.rest),
-            ];
-            let counted: [bool; 4] =
-                std::array::from_fn(|i| !(mirror_is_an_image && images[..i].contains(&images[i])));
-            debug_assert_eq!(
-                counted.iter().filter(|&&c| c).count() as u128,
-                join.weight,
-                "each image counted once"
-            );
-            pairs_by_probe(bottoms, tops, bits, pairs);
-            credit(pairs, top_leads, (counted[0], counted[2]));
-            pairs_by_probe(tops, bottoms, bits, pairs);
-            credit(pairs, bottom_leads, (counted[1], counted[3]));
+            runs.clear();
+            for join in self.joins(set) {
+                let counted = counted(join.rest);
+                debug_assert_eq!(
+                    counted.iter().filter(|&&c| c).count() as u128,
+                    join.weight,
+                    "each image counted once"
+                );
+                if counted[2] != tops_mirrored {
+                    continue;
+                }
+                // A bottom is a top turned upside down: its last rows are the top's
+                // first.
+                let start = bottoms.len();
+                blocks.tops_with_leads(join.rest, h, join.blocked, bottoms, bottom_leads);
+                bottoms[start..]
+                    .iter_mut()
+                    .for_each(|p| *p = self.upside_down(*p) | join.blocked);
+                runs.push((start..bottoms.len(), (counted[1], counted[3])));
+            }
+            if bottoms.is_empty() {
+                continue;
+            }
+            pairs_of_each(tops, bottoms, bits, top_pairs, bottom_pairs);
+            credit(top_pairs, top_leads, (true, tops_mirrored));
+            for (run, images) in runs.iter() {
+                credit(
+                    &bottom_pairs[run.clone()],
+                    &bottom_leads[run.clone()],
+                    *images,
+                );
+            }
         }
     }
 
