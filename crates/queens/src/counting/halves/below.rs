@@ -28,12 +28,17 @@ use super::{Halves, Scratch};
 use crate::counting::pairs::{pairs_by_run, pairs_of_each};
 use crate::threads::prelude::*;
 
+// A piece's counts fit in a `u64` while the whole board's do: Q(25) < 2^64 ≤ Q(26).
+const _: () = assert!(crate::limits::RANK_MAX_N <= 25);
+
 /// What a thread reuses from one set to the next.
 struct Lists {
     scratch: Scratch,
     leads: Leads,
-    /// The set's counts per child (per lead, below the empty prefix).
-    out: Vec<u128>,
+    /// The counts per child (per lead, below the empty prefix) of a piece of sets: at
+    /// most 64 sets' solutions, far fewer than a `u64` holds on every board that is
+    /// ranked.
+    out: Vec<u64>,
 }
 
 /// The lists of the joins below the empty prefix, counted by orbits of sets.
@@ -147,7 +152,10 @@ impl Halves {
             }
             if lists.out.iter().any(|&c| c != 0) {
                 let mut total = total.lock().unwrap_or_else(PoisonError::into_inner);
-                total.iter_mut().zip(&lists.out).for_each(|(t, c)| *t += c);
+                total
+                    .iter_mut()
+                    .zip(&lists.out)
+                    .for_each(|(t, &c)| *t += u128::from(c));
             }
         };
         let lists = || Lists {
@@ -198,15 +206,20 @@ impl Halves {
         // A lead's mirror image, each column c of it n − 1 − c: in base n, each digit
         // taken from n − 1.
         let mirror = |lead: u16| width - 1 - usize::from(lead);
-        // Adds each pattern's pairs to its lead, as is and mirrored where asked.
+        // Adds each pattern's pairs to its lead, as is and mirrored where asked; most
+        // patterns have none, but adding them costs less than a branch that guesses.
         let mut credit = |pairs: &[u32], leads: &[u16], (plain, mirrored): (bool, bool)| {
-            for (&p, &lead) in pairs.iter().zip(leads).filter(|&(&p, _)| p != 0) {
-                if plain {
-                    out[usize::from(lead)] += u128::from(p);
+            let each = pairs.iter().zip(leads);
+            match (plain, mirrored) {
+                (true, true) => each.for_each(|(&p, &lead)| {
+                    out[usize::from(lead)] += u64::from(p);
+                    out[mirror(lead)] += u64::from(p);
+                }),
+                (true, false) => {
+                    each.for_each(|(&p, &lead)| out[usize::from(lead)] += u64::from(p))
                 }
-                if mirrored {
-                    out[mirror(lead)] += u128::from(p);
-                }
+                (false, true) => each.for_each(|(&p, &lead)| out[mirror(lead)] += u64::from(p)),
+                (false, false) => {}
             }
         };
         // Which images of each join are counted: (top set, bottom set) as is, upside
@@ -305,7 +318,6 @@ impl Halves {
             let runs = &probes.runs[..if both { probes.runs.len() } else { own }];
             let mut add = |r: usize, pairs: u64| {
                 let c = probes.children[r];
-                let pairs = u128::from(pairs);
                 if r >= own {
                     out[n - 1 - c] += pairs;
                 } else {
