@@ -452,6 +452,17 @@ fn nth_and_uniform() {
         "past the last solution: n = 8 has 92",
     );
     assert_usage_error(nqueens().args(["solve", "22", "--nth", "0"]), "at most 21");
+    // From n = 14 the join ranks, on the threads asked for; they change only the time.
+    let on = |threads: &str| {
+        stdout_of(&[
+            "solve", "15", "--nth", "1139592", "-f", "columns", "-j", threads,
+        ])
+    };
+    assert_eq!(
+        on("1"),
+        "[7, 9, 0, 2, 4, 1, 8, 11, 14, 12, 3, 5, 13, 10, 6]\n"
+    );
+    assert_eq!(on("3"), on("1"));
     let a = nqueens()
         .args(["one", "9", "--uniform", "--seed", "4"])
         .assert()

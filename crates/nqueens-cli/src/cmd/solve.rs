@@ -28,7 +28,7 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         return write_proved(args, format, path, out);
     }
     if let Some(k) = args.nth {
-        write_nth(args.n, format, k, out)?;
+        write_nth(args.n, format, k, args.threads, out)?;
         return Ok(Exit::Answer);
     }
     let started = Instant::now();
@@ -498,8 +498,21 @@ fn nth(n: usize, k: u128) -> anyhow::Result<Vec<u32>> {
 }
 
 /// Prints the solution at rank `k`, numbered `k` in the `json` format.
-fn write_nth(n: usize, format: Format, k: u128, out: impl Write) -> anyhow::Result<()> {
-    let solution = nth(n, k)?;
+fn write_nth(
+    n: usize,
+    format: Format,
+    k: u128,
+    threads: Option<NonZeroUsize>,
+    out: impl Write,
+) -> anyhow::Result<()> {
+    // The ranking counts on the rayon pool it runs in: the one of `threads` threads.
+    let solution = match threads {
+        Some(t) => rayon::ThreadPoolBuilder::new()
+            .num_threads(t.get())
+            .build()?
+            .install(|| nth(n, k))?,
+        None => nth(n, k)?,
+    };
     let index = u64::try_from(k).unwrap_or(u64::MAX);
     let mut writer = SolutionWriter::new(out, format).first_index(index);
     writer.write(&solution)?;
