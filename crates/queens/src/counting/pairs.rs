@@ -217,11 +217,12 @@ impl Tally {
     /// The most probes between two flushes, which no count can overflow.
     const MOST: usize = (1 << Tally::PLANES) - 1;
 
-    /// Counts one probe's word, portably.
+    /// Adds `word` at plane `from`: one probe's word at plane 0, or what carries out of
+    /// the planes a kernel keeps in registers.
     #[inline(always)]
-    fn add(&mut self, word: Word) {
+    fn add_at(&mut self, from: usize, word: Word) {
         let mut carry = word;
-        for plane in &mut self.planes {
+        for plane in &mut self.planes[from..] {
             if carry.0.iter().all(|&w| w == 0) {
                 break;
             }
@@ -688,7 +689,7 @@ fn probe_any<const C: usize, const EACH: bool>(
         if EACH {
             counts[i] += acc.ones() as u32;
             if let Some(tally) = tally.as_deref_mut() {
-                tally.add(acc);
+                tally.add_at(0, acc);
             }
         } else {
             total += acc.ones();
@@ -732,7 +733,7 @@ fn probe_avx512<const C: usize, const EACH: bool>(
         // SAFETY: a Word is 64 bytes, aligned to 64.
         unsafe { _mm512_store_si512((word as *mut Word).cast::<__m512i>(), value) }
     };
-    // Tally::add, its low planes in registers: every probe's word goes through them, and
+    // Tally::add_at, its low planes in registers: every probe's word goes through them, and
     // through memory each would wait on the store of the probe before it. A carry out of
     // them is rare, and ripples on in memory.
     let mut tally = tally;
@@ -755,13 +756,10 @@ fn probe_avx512<const C: usize, const EACH: bool>(
                     *plane = _mm512_xor_si512(was, carry);
                     carry = _mm512_and_si512(was, carry);
                 }
-                for plane in &mut tally.planes[REGISTER_PLANES..] {
-                    if _mm512_test_epi64_mask(carry, carry) == 0 {
-                        break;
-                    }
-                    let was = load(plane);
-                    store(plane, _mm512_xor_si512(was, carry));
-                    carry = _mm512_and_si512(was, carry);
+                if _mm512_test_epi64_mask(carry, carry) != 0 {
+                    let mut word = Word([0; BLOCK / 64]);
+                    store(&mut word, carry);
+                    tally.add_at(REGISTER_PLANES, word);
                 }
             }
         } else {
