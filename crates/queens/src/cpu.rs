@@ -27,7 +27,7 @@ pub(crate) enum Feature {
     Bmi,
     /// `avx2,popcnt`: 256-bit logic and population counts.
     Avx2,
-    /// `avx512f`: 512-bit logic and compression.
+    /// `avx512f,popcnt`: 512-bit logic and compression, and the popcount of a lane mask.
     Avx512,
     /// `avx512f,avx512vpopcntdq`: with AVX-512's per-lane population count.
     Avx512Popcnt,
@@ -44,7 +44,7 @@ pub(crate) fn has(feature: Feature) -> bool {
             Feature::Bmi2 => detected!("bmi2"),
             Feature::Bmi => detected!("popcnt") && detected!("bmi1") && detected!("bmi2"),
             Feature::Avx2 => detected!("avx2") && detected!("popcnt"),
-            Feature::Avx512 => detected!("avx512f"),
+            Feature::Avx512 => detected!("avx512f") && detected!("popcnt"),
             Feature::Avx512Popcnt => detected!("avx512f") && detected!("avx512vpopcntdq"),
         }
     }

@@ -462,7 +462,7 @@ fn matches_any<const C: usize>(
 /// The same, a word per 512-bit register and one test of it for the common probe that
 /// meets nothing.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
+#[target_feature(enable = "avx512f,popcnt")]
 fn matches_avx512<const C: usize>(
     table: &[Row; C],
     probes: &[u64],

@@ -288,7 +288,7 @@ fn vector_filter() -> bool {
 /// One masked test a vector: no compression or gather, which are microcoded on some CPUs.
 impl Key for u64 {
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f")]
+    #[target_feature(enable = "avx512f,popcnt")]
     unsafe fn filter_avx512(
         keys: &[u64],
         lo: usize,
@@ -318,7 +318,7 @@ impl Key for u64 {
 
 impl Key for u32 {
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f")]
+    #[target_feature(enable = "avx512f,popcnt")]
     unsafe fn filter_avx512(
         keys: &[u32],
         lo: usize,

@@ -482,7 +482,7 @@ impl Quarters {
 
     /// The same, eight pairs at a time.
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f,bmi2")]
+    #[target_feature(enable = "avx512f,popcnt,bmi2")]
     fn halves_avx512(
         &self,
         tables: [&Table; 2],
@@ -642,7 +642,7 @@ fn pair_any(key: u64, high: u64, avoid: u64, keys: &[u64], cols: &[u64], out: &m
 /// register stored, as the counter's join of placements does (a compressing store to
 /// memory is microcoded on AMD's Zen 4). `out` has room for a register past them.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
+#[target_feature(enable = "avx512f,popcnt")]
 #[inline]
 fn pair_avx512(key: u64, high: u64, avoid: u64, keys: &[u64], cols: &[u64], out: &mut Halves) {
     use std::arch::x86_64::{
@@ -660,25 +660,30 @@ fn pair_avx512(key: u64, high: u64, avoid: u64, keys: &[u64], cols: &[u64], out:
         _mm512_set1_epi64(high as i64),
     );
     let mut kept = 0;
-    for at in (0..keys.len()).step_by(8) {
-        let rest = keys.len() - at;
-        let lanes = if rest >= 8 { 0xff } else { (1u8 << rest) - 1 };
-        // SAFETY: the masked loads read only lanes within the slices; the stores write 8
-        // lanes from `len + kept`, within the room asserted above (`kept ≤ at`).
-        unsafe {
-            let k = _mm512_maskz_loadu_epi64(lanes, keys.as_ptr().add(at).cast());
-            let c = _mm512_maskz_loadu_epi64(lanes, cols.as_ptr().add(at).cast());
-            let clear = _mm512_mask_testn_epi64_mask(lanes, k, both);
-            _mm512_storeu_si512(
-                to_keys.add(len + kept).cast::<__m512i>(),
-                _mm512_maskz_compress_epi64(clear, _mm512_or_si512(k, key)),
-            );
-            _mm512_storeu_si512(
-                to_cols.add(len + kept).cast::<__m512i>(),
-                _mm512_maskz_compress_epi64(clear, _mm512_or_si512(c, high)),
-            );
-            kept += clear.count_ones() as usize;
-        }
+    // SAFETY: the loads read only lanes within the slices; the stores write 8 lanes from
+    // `len + kept`, within the room asserted above (`kept ≤ at`).
+    let mut step = |at: usize, lanes: u8| unsafe {
+        let k = _mm512_maskz_loadu_epi64(lanes, keys.as_ptr().add(at).cast());
+        let c = _mm512_maskz_loadu_epi64(lanes, cols.as_ptr().add(at).cast());
+        let clear = _mm512_mask_testn_epi64_mask(lanes, k, both);
+        _mm512_storeu_si512(
+            to_keys.add(len + kept).cast::<__m512i>(),
+            _mm512_maskz_compress_epi64(clear, _mm512_or_si512(k, key)),
+        );
+        _mm512_storeu_si512(
+            to_cols.add(len + kept).cast::<__m512i>(),
+            _mm512_maskz_compress_epi64(clear, _mm512_or_si512(c, high)),
+        );
+        kept += clear.count_ones() as usize;
+    };
+    // Whole registers first, then the masked rest, as in the counter's join of
+    // placements.
+    let full = keys.len() / 8 * 8;
+    for at in (0..full).step_by(8) {
+        step(at, 0xff);
+    }
+    if full < keys.len() {
+        step(full, (1u8 << (keys.len() - full)) - 1);
     }
     // SAFETY: the first `kept` slots past `len` were written above.
     unsafe {
