@@ -336,7 +336,7 @@ impl Halves {
             self.tops(
                 middle.columns ^ set,
                 blocked | missed,
-                &flip,
+                flip,
                 *cap,
                 bottoms,
                 &mut |batch| {

@@ -212,7 +212,12 @@ impl Blocks {
     }
 
     /// Appends the pattern of every top on the columns `set` of the h-row half.
-    pub(super) fn tops(&self, set: u32, h: usize, sink: &mut TopSink<'_>) -> bool {
+    pub(super) fn tops(
+        &self,
+        set: u32,
+        h: usize,
+        sink: &mut TopSink<'_, impl Fn(u64) -> u64>,
+    ) -> bool {
         let set = u64::from(set);
         for first in self.first_blocks(set, h) {
             let upper = self.upper.bucket(self.rank(first));
@@ -482,8 +487,8 @@ mod tests {
             for set in plain.sets() {
                 for avoid in [0, 1 << 3] {
                     let (mut searched, mut joined) = (Vec::new(), Vec::new());
-                    plain.tops(set, avoid, &|p| p, usize::MAX, &mut searched, &mut |_| true);
-                    tabled.tops(set, avoid, &|p| p, usize::MAX, &mut joined, &mut |_| true);
+                    plain.tops(set, avoid, |p| p, usize::MAX, &mut searched, &mut |_| true);
+                    tabled.tops(set, avoid, |p| p, usize::MAX, &mut joined, &mut |_| true);
                     searched.sort_unstable();
                     joined.sort_unstable();
                     assert_eq!(searched, joined, "n = {n}, set {set:#x}");

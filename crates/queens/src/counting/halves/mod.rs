@@ -316,7 +316,7 @@ impl Halves {
         }
         // The tops are kept whole when they fit, else found again for each batch of
         // bottoms, a piece at a time.
-        let whole = self.tops(set, 0, &|p| p, cap, tops, &mut |_| false);
+        let whole = self.tops(set, 0, |p| p, cap, tops, &mut |_| false);
         let count =
             |tops: &mut Vec<u64>, bottoms: &[u64], runs: &[(std::ops::Range<usize>, u128)]| {
                 if whole {
@@ -324,7 +324,7 @@ impl Halves {
                 }
                 let mut sum = 0;
                 tops.clear();
-                self.tops(set, 0, &|p| p, cap, tops, &mut |piece| {
+                self.tops(set, 0, |p| p, cap, tops, &mut |piece| {
                     sum += weighted_pairs(piece, bottoms, runs, bits);
                     piece.clear();
                     true
@@ -337,7 +337,7 @@ impl Halves {
             let blocked = join.blocked;
             let flip = |p| self.upside_down(p) | blocked;
             let mut start = bottoms.len();
-            self.tops(join.rest, blocked, &flip, cap, bottoms, &mut |batch| {
+            self.tops(join.rest, blocked, flip, cap, bottoms, &mut |batch| {
                 runs.push((start..batch.len(), join.weight));
                 sum += count(tops, batch, runs);
                 batch.clear();

@@ -6,17 +6,19 @@ use super::Halves;
 /// Where a search appends its tops: each is checked against `avoid` (when the search
 /// does not do it), passed through `map`, and every so often, when the list holds `cap`
 /// or more, handed to `full`, which empties it and says whether to go on.
-pub(super) struct TopSink<'a> {
+pub(super) struct TopSink<'a, M> {
     pub(super) out: &'a mut Vec<u64>,
     /// The patterns before this are checked and mapped.
     settled: usize,
     pub(super) avoid: u64,
-    map: &'a dyn Fn(u64) -> u64,
+    /// Generic rather than `dyn`: it runs on every top, and a call through a pointer
+    /// for each was 5% of `count 19 -j1` on a Zen 4 core.
+    map: M,
     cap: usize,
     full: &'a mut dyn FnMut(&mut Vec<u64>) -> bool,
 }
 
-impl TopSink<'_> {
+impl<M: Fn(u64) -> u64> TopSink<'_, M> {
     fn settle(&mut self) {
         let mut kept = self.settled;
         for i in self.settled..self.out.len() {
@@ -49,7 +51,7 @@ impl Halves {
         &self,
         set: u32,
         avoid: u64,
-        map: &dyn Fn(u64) -> u64,
+        map: impl Fn(u64) -> u64,
         cap: usize,
         out: &mut Vec<u64>,
         full: &mut dyn FnMut(&mut Vec<u64>) -> bool,
