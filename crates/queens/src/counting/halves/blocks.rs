@@ -222,7 +222,15 @@ impl Blocks {
         for first in self.first_blocks(set, h) {
             let upper = self.upper.bucket(self.rank(first));
             let lower = self.lower.bucket(self.rank(set ^ first));
-            join_placements(&self.upper, upper, &self.lower, lower, sink.avoid, sink.out);
+            join_placements(
+                &self.upper,
+                upper,
+                &self.lower,
+                lower,
+                sink.avoid,
+                sink.out,
+                |_, _| {},
+            );
             if !sink.pause() {
                 return false;
             }
@@ -273,27 +281,23 @@ impl Blocks {
     ) {
         debug_assert!(self.has_leads());
         let set = u64::from(set);
+        let all = &self.upper.leads;
         for first in self.first_blocks(set, h) {
             let upper = self.upper.bucket(self.rank(first));
             let lower = self.lower.bucket(self.rank(set ^ first));
-            if lower.is_empty() {
-                continue;
-            }
-            // The bucket's placements come in runs of one lead each, in the order of a
-            // search.
-            let all = &self.upper.leads;
-            let mut at = upper.start;
-            while at < upper.end {
-                let lead = all[at];
-                let run = at..at
-                    + all[at..upper.end]
-                        .iter()
-                        .take_while(|&&l| l == lead)
-                        .count();
-                at = run.end;
-                join_placements(&self.upper, run, &self.lower, lower.clone(), avoid, out);
-                leads.resize(out.len(), lead);
-            }
+            // Each placement's tops take its lead: one join of the whole buckets, not
+            // one per run of a lead, which at n = 18 holds one or two placements.
+            join_placements(
+                &self.upper,
+                upper,
+                &self.lower,
+                lower,
+                avoid,
+                out,
+                |u, len| {
+                    leads.resize(len, all[u]);
+                },
+            );
         }
     }
 
@@ -324,7 +328,9 @@ impl Default for Bucketed {
 }
 
 /// Appends the pattern of each pair of placements `upper × lower` on no common diagonal
-/// and with none of the pattern bits `avoid`.
+/// and with none of the pattern bits `avoid`, upper placement by upper placement: once
+/// the pairs of `u` are appended, `joined(u, len)` is told the length of `out` (never
+/// where either list is empty).
 pub(super) fn join_placements(
     a: &Bucketed,
     upper: std::ops::Range<usize>,
@@ -332,6 +338,7 @@ pub(super) fn join_placements(
     lower: std::ops::Range<usize>,
     avoid: u64,
     out: &mut Vec<u64>,
+    joined: impl FnMut(usize, usize),
 ) {
     if upper.is_empty() || lower.is_empty() {
         return;
@@ -342,10 +349,10 @@ pub(super) fn join_placements(
     #[cfg(target_arch = "x86_64")]
     if cpu::has(Feature::Avx512) {
         // SAFETY: the running CPU has the feature (`cpu::has`).
-        unsafe { join_placements_avx512(a, upper, b, lower, avoid, out) };
+        unsafe { join_placements_avx512(a, upper, b, lower, avoid, out, joined) };
         return;
     }
-    join_placements_any(a, upper, b, lower, avoid, out);
+    join_placements_any(a, upper, b, lower, avoid, out, joined);
 }
 
 /// [`join_placements`] without vector instructions; `out` has room for every pair.
@@ -356,7 +363,9 @@ pub(super) fn join_placements_any(
     lower: std::ops::Range<usize>,
     avoid: u64,
     out: &mut Vec<u64>,
+    mut joined: impl FnMut(usize, usize),
 ) {
+    let before = out.len();
     let spare = out.spare_capacity_mut();
     let mut len = 0;
     for u in upper.filter(|&u| a.patterns[u] & avoid == 0) {
@@ -366,6 +375,7 @@ pub(super) fn join_placements_any(
             spare[len].write(a.patterns[u] | b.patterns[l]);
             len += usize::from(clear);
         }
+        joined(u, before + len);
     }
     // SAFETY: the first `len` spare slots were written just above.
     unsafe { out.set_len(out.len() + len) };
@@ -391,6 +401,7 @@ fn join_placements_avx512(
     lower: std::ops::Range<usize>,
     avoid: u64,
     out: &mut Vec<u64>,
+    mut joined: impl FnMut(usize, usize),
 ) {
     use std::arch::x86_64::{
         _mm512_and_si512, _mm512_maskz_compress_epi64, _mm512_maskz_loadu_epi64, _mm512_or_si512,
@@ -431,6 +442,7 @@ fn join_placements_avx512(
         if full < sums.len() {
             step(full, (1u8 << (sums.len() - full)) - 1);
         }
+        joined(u, len);
     }
     // SAFETY: every slot up to `len` was written by the stores.
     unsafe { out.set_len(len) };
@@ -468,10 +480,23 @@ mod tests {
             let (upper, lower) = (bucketed(3, &mut state), bucketed(len, &mut state));
             for avoid in [0, 1 << 7, sparse(&mut state)] {
                 let (mut fast, mut slow) = (vec![1], vec![1]);
-                join_placements(&upper, 0..3, &lower, 0..len, avoid, &mut fast);
+                let (mut fast_ends, mut slow_ends) = (Vec::new(), Vec::new());
+                join_placements(&upper, 0..3, &lower, 0..len, avoid, &mut fast, |u, end| {
+                    fast_ends.push((u, end))
+                });
                 slow.reserve(3 * len);
-                join_placements_any(&upper, 0..3, &lower, 0..len, avoid, &mut slow);
+                join_placements_any(&upper, 0..3, &lower, 0..len, avoid, &mut slow, |u, end| {
+                    slow_ends.push((u, end))
+                });
                 assert_eq!(fast, slow, "{len} lower placements, avoiding {avoid:#x}");
+                // With no lower placements the dispatch returns before any upper one; an
+                // upper one on a pattern bit of `avoid` is skipped by both.
+                if len > 0 {
+                    assert_eq!(fast_ends, slow_ends);
+                    if let Some(&(_, end)) = fast_ends.last() {
+                        assert_eq!(end, fast.len());
+                    }
+                }
             }
         }
     }
@@ -506,6 +531,7 @@ mod tests {
                         lower.bucket(l),
                         1 << 5,
                         &mut fast,
+                        |_, _| {},
                     );
                     slow.reserve(upper.bucket(u).len() * lower.bucket(l).len());
                     join_placements_any(
@@ -515,6 +541,7 @@ mod tests {
                         lower.bucket(l),
                         1 << 5,
                         &mut slow,
+                        |_, _| {},
                     );
                     assert_eq!(fast, slow, "n = {n}, buckets {u} and {l}");
                 }
