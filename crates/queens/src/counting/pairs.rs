@@ -593,14 +593,6 @@ fn build_with(block: &[u64], table: &mut [Row], clear: &mut Vec<Word>) {
     }
     clear.clear();
     clear.resize(table.len() * CHUNK_BITS, present);
-    #[cfg(target_arch = "x86_64")]
-    if cpu::has(Feature::Avx512) {
-        // SAFETY: the running CPU has the feature (`cpu::has`).
-        unsafe { clear_bits_avx512(block, clear) };
-    } else {
-        clear_bits(block, clear);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
     clear_bits(block, clear);
     for (chunk, row) in table.iter_mut().enumerate() {
         row[0] = present;
@@ -613,6 +605,17 @@ fn build_with(block: &[u64], table: &mut [Row], clear: &mut Vec<Word>) {
 
 /// Clears, in `clear[b]`, the bit of every pattern of `block` that has bit `b`.
 fn clear_bits(block: &[u64], clear: &mut [Word]) {
+    #[cfg(target_arch = "x86_64")]
+    if cpu::has(Feature::Avx512) {
+        // SAFETY: the running CPU has the feature (`cpu::has`).
+        unsafe { clear_bits_avx512(block, clear) };
+        return;
+    }
+    clear_bits_any(block, clear);
+}
+
+/// [`clear_bits`] without vector instructions.
+fn clear_bits_any(block: &[u64], clear: &mut [Word]) {
     for (i, &pattern) in block.iter().enumerate() {
         let mut bits = pattern;
         while bits != 0 {
@@ -632,18 +635,17 @@ fn clear_bits_avx512(block: &[u64], clear: &mut [Word]) {
         _mm512_maskz_loadu_epi64, _mm512_set1_epi64, _mm512_slli_epi64, _mm512_test_epi64_mask,
     };
     let bits = clear.len().min(64);
-    for (g, group) in block.chunks(8).enumerate() {
-        let lanes = ((1u16 << group.len()) - 1) as u8;
-        // SAFETY: the masked load reads only the patterns of the group.
-        let patterns = unsafe { _mm512_maskz_loadu_epi64(lanes, group.as_ptr().cast()) };
+    crate::cpu::by_registers(block.len(), |start, lanes| {
+        // SAFETY: the masked load reads only the patterns of the block.
+        let patterns = unsafe { _mm512_maskz_loadu_epi64(lanes, block.as_ptr().add(start).cast()) };
         let mut bit = _mm512_set1_epi64(1);
         for word in &mut clear[..bits] {
             // Byte g of a word holds the bits of patterns 8g to 8g + 7 (little-endian).
-            let byte = &mut bytes_of(word)[g];
+            let byte = &mut bytes_of(word)[start / 8];
             *byte &= !_mm512_test_epi64_mask(patterns, bit);
             bit = _mm512_slli_epi64::<1>(bit);
         }
-    }
+    });
 }
 
 /// A word's 64 bytes, the first the low byte of its first `u64`.

@@ -662,7 +662,7 @@ fn pair_avx512(key: u64, high: u64, avoid: u64, keys: &[u64], cols: &[u64], out:
     let mut kept = 0;
     // SAFETY: the loads read only lanes within the slices; the stores write 8 lanes from
     // `len + kept`, within the room asserted above (`kept ≤ at`).
-    let mut step = |at: usize, lanes: u8| unsafe {
+    let step = |at: usize, lanes: u8| unsafe {
         let k = _mm512_maskz_loadu_epi64(lanes, keys.as_ptr().add(at).cast());
         let c = _mm512_maskz_loadu_epi64(lanes, cols.as_ptr().add(at).cast());
         let clear = _mm512_mask_testn_epi64_mask(lanes, k, both);
@@ -676,15 +676,7 @@ fn pair_avx512(key: u64, high: u64, avoid: u64, keys: &[u64], cols: &[u64], out:
         );
         kept += clear.count_ones() as usize;
     };
-    // Whole registers first, then the masked rest, as in the counter's join of
-    // placements.
-    let full = keys.len() / 8 * 8;
-    for at in (0..full).step_by(8) {
-        step(at, 0xff);
-    }
-    if full < keys.len() {
-        step(full, (1u8 << (keys.len() - full)) - 1);
-    }
+    crate::cpu::by_registers(keys.len(), step);
     // SAFETY: the first `kept` slots past `len` were written above.
     unsafe {
         out.keys.set_len(len + kept);

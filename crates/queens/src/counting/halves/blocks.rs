@@ -388,10 +388,9 @@ pub(super) fn join_placements_any(
 /// memory (`vpcompressq` with a memory operand) is microcoded on AMD's Zen 4 cores; on a
 /// Zen 5 core the register form measured 2% to 14% faster (docs/performance.md).
 ///
-/// Whole registers are joined first and the masked rest last: a lane mask made and
-/// applied for every register, and the popcount of the kept lanes done without the
-/// `popcnt` instruction (`avx512f` alone does not enable it), took `count 18 -j1` from
-/// 3.55 s to 4.10 s on a Zen 4 core.
+/// Whole registers are joined first and the masked rest last ([`cpu::by_registers`]),
+/// and the kept lanes are counted with `popcnt`, which `avx512f` alone does not enable:
+/// without both, `count 18 -j1` took 4.10 s against 3.55 s on a Zen 4 core.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,popcnt")]
 fn join_placements_avx512(
@@ -420,7 +419,7 @@ fn join_placements_avx512(
         let up = _mm512_set1_epi64(a.patterns[u] as i64);
         // SAFETY: the loads read only lanes that lie in the lists; each store writes 8
         // slots from `len`, within the capacity reserved above (every pair, and 8 more).
-        let mut step = |start: usize, lanes: u8| unsafe {
+        let step = |start: usize, lanes: u8| unsafe {
             let ls = _mm512_maskz_loadu_epi64(lanes, sums.as_ptr().add(start).cast());
             let ld = _mm512_maskz_loadu_epi64(lanes, diffs.as_ptr().add(start).cast());
             let lp = _mm512_maskz_loadu_epi64(lanes, patterns.as_ptr().add(start).cast());
@@ -435,13 +434,7 @@ fn join_placements_avx512(
             );
             len += clear.count_ones() as usize;
         };
-        let full = sums.len() / 8 * 8;
-        for start in (0..full).step_by(8) {
-            step(start, 0xff);
-        }
-        if full < sums.len() {
-            step(full, (1u8 << (sums.len() - full)) - 1);
-        }
+        cpu::by_registers(sums.len(), step);
         joined(u, len);
     }
     // SAFETY: every slot up to `len` was written by the stores.
