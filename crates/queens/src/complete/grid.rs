@@ -6,6 +6,7 @@
 use std::fmt;
 use std::marker::PhantomData;
 
+#[cfg(target_arch = "x86_64")]
 use super::lanes::Wide;
 use crate::bitboard::{MAX_N, full_mask};
 
@@ -41,6 +42,7 @@ pub(super) trait Board {
     fn room(reach: Self::Reach, queens: u32) -> bool;
     /// [`scan_rows`] in [`Order::Tightest`], by the eight-lane form where the board has
     /// one ([`Grid`]).
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn scan_wide(&self, s: &Self::Node, wide: Wide) -> Scan
     where
@@ -85,6 +87,7 @@ pub(super) trait Diagonals: Copy + Eq + fmt::Debug + Send + Sync {
     /// How many diagonals.
     fn len(self) -> u32;
     /// The low and the high 64 bits of the set.
+    #[cfg(target_arch = "x86_64")]
     fn halves(self) -> (u64, u64);
 }
 
@@ -112,6 +115,7 @@ macro_rules! diagonals {
             fn len(self) -> u32 {
                 self.count_ones()
             }
+            #[cfg(target_arch = "x86_64")]
             #[inline(always)]
             fn halves(self) -> (u64, u64) {
                 (self as u64, (u128::from(self) >> 64) as u64)
@@ -300,6 +304,7 @@ impl<D: Diagonals> Board for Grid<D> {
         sums.len() >= queens && ups.len() >= queens
     }
 
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn scan_wide(&self, s: &State<D>, wide: Wide) -> Scan {
         wide.scan_bitboard(

@@ -17,29 +17,14 @@ use super::grid::{Board, Scan, Scanner};
 /// [`Feature::Bmi`](crate::cpu::Feature::Bmi)): only [`Wide::new`] makes one, after
 /// asking.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Wide(Had);
-
-/// The instructions were found.
-#[cfg(target_arch = "x86_64")]
-#[derive(Debug, Clone, Copy)]
-struct Had;
-
-/// Elsewhere than on x86-64 no [`Wide`] can exist.
-#[cfg(not(target_arch = "x86_64"))]
-#[derive(Debug, Clone, Copy)]
-enum Had {}
+pub(super) struct Wide(());
 
 impl Wide {
     /// The proof, where the running CPU has the instructions.
     pub(super) fn new() -> Option<Wide> {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use crate::cpu::{Feature, has};
-            // The search's copy for these CPUs is compiled for the bit scans too.
-            (has(Feature::Avx512Popcnt) && has(Feature::Bmi)).then_some(Wide(Had))
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        None
+        use crate::cpu::{Feature, has};
+        // The search's copy for these CPUs is compiled for the bit scans too.
+        (has(Feature::Avx512Popcnt) && has(Feature::Bmi)).then_some(Wide(()))
     }
 
     /// [`scan_rows`](super::grid::scan_rows) in tightest order on a bitboard: `blocked`
@@ -55,17 +40,8 @@ impl Wide {
         sums: (u64, u64),
         ups: (u64, u64),
     ) -> Scan {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let Wide(Had) = self;
-            // SAFETY: a `Wide` exists only where the CPU has the instructions.
-            unsafe { x86::scan(n, blocked, rows, cols, sums, ups) }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = (n, blocked, rows, cols, sums, ups);
-            match self.0 {}
-        }
+        // SAFETY: a `Wide` exists only where the CPU has the instructions.
+        unsafe { x86::scan(n, blocked, rows, cols, sums, ups) }
     }
 }
 
@@ -76,7 +52,6 @@ impl Scanner for Wide {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
 mod x86 {
     use std::arch::x86_64::*;
 

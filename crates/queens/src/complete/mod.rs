@@ -28,6 +28,8 @@
 
 pub(crate) mod givens;
 mod grid;
+// The eight-lane scan is AVX-512 code: elsewhere the portable scan is the only one.
+#[cfg(target_arch = "x86_64")]
 mod lanes;
 mod local;
 pub(crate) mod problem;

@@ -10,6 +10,7 @@ use std::time::Instant;
 use crate::threads::prelude::*;
 
 use super::grid::{Board, Diagonals, Grid, Order, Portable, Scanner, State, Step, step};
+#[cfg(target_arch = "x86_64")]
 use super::lanes::Wide;
 use super::{Completion, Outcome};
 #[cfg(target_arch = "x86_64")]
