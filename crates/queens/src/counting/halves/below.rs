@@ -44,18 +44,21 @@ struct Lists {
 /// The lists of the joins below the empty prefix, counted by orbits of sets.
 #[derive(Default)]
 struct Leads {
-    /// The set's tops, and the lead of each.
+    /// The set's tops, and their runs of one lead (`Blocks::tops_with_leads`).
     tops: Vec<u64>,
-    top_leads: Vec<u16>,
-    /// One join's bottoms, and the lead of each turned upside down.
+    top_leads: Vec<(u32, u16)>,
+    /// The bottoms of the joins, and their runs of one lead turned upside down.
     bottoms: Vec<u64>,
-    bottom_leads: Vec<u16>,
-    /// Where each join's bottoms lie, and which of their images are counted: upside
-    /// down, and mirrored too.
-    runs: Vec<(Range<usize>, (bool, bool))>,
+    bottom_leads: Vec<(u32, u16)>,
+    /// Per join, its runs in `bottom_leads`, where its bottoms start, and which of their
+    /// images are counted: upside down, and mirrored too.
+    runs: Vec<(Range<usize>, usize, (bool, bool))>,
     /// The pairs of each top, and of each bottom.
     top_pairs: Vec<u32>,
     bottom_pairs: Vec<u32>,
+    /// The pairs of the tops or the bottoms before each, and of all of them: each run's
+    /// pairs are the difference of two, with no loop over the run.
+    before: Vec<u32>,
 }
 
 /// The probes of one set: the tops of the prefix, then those of its mirror image, in
@@ -192,6 +195,7 @@ impl Halves {
                     runs,
                     top_pairs,
                     bottom_pairs,
+                    before,
                 },
             out,
             ..
@@ -206,21 +210,39 @@ impl Halves {
         // A lead's mirror image, each column c of it n − 1 − c: in base n, each digit
         // taken from n − 1.
         let mirror = |lead: u16| width - 1 - usize::from(lead);
-        // Adds each pattern's pairs to its lead, as is and mirrored where asked; most
-        // patterns have none, but adding them costs less than a branch that guesses.
-        let mut credit = |pairs: &[u32], leads: &[u16], (plain, mirrored): (bool, bool)| {
-            let each = pairs.iter().zip(leads);
+        // Adds the pairs of each run, from `start`, to its lead, as is and mirrored where
+        // asked, `before` the pairs before each pattern (wrapping: a run's own pairs fit
+        // a `u32`). Many runs have none, but adding them costs less than a branch that
+        // guesses.
+        let mut credit = |before: &[u32],
+                          start: usize,
+                          leads: &[(u32, u16)],
+                          (plain, mirrored): (bool, bool)| {
+            let mut from = before[start];
+            let runs = leads.iter().map(|&(end, lead)| {
+                let to = before[end as usize];
+                let pairs = u64::from(to.wrapping_sub(from));
+                from = to;
+                (pairs, lead)
+            });
             match (plain, mirrored) {
-                (true, true) => each.for_each(|(&p, &lead)| {
-                    out[usize::from(lead)] += u64::from(p);
-                    out[mirror(lead)] += u64::from(p);
+                (true, true) => runs.for_each(|(pairs, lead)| {
+                    out[usize::from(lead)] += pairs;
+                    out[mirror(lead)] += pairs;
                 }),
-                (true, false) => {
-                    each.for_each(|(&p, &lead)| out[usize::from(lead)] += u64::from(p))
-                }
-                (false, true) => each.for_each(|(&p, &lead)| out[mirror(lead)] += u64::from(p)),
+                (true, false) => runs.for_each(|(pairs, lead)| out[usize::from(lead)] += pairs),
+                (false, true) => runs.for_each(|(pairs, lead)| out[mirror(lead)] += pairs),
                 (false, false) => {}
             }
+        };
+        let running = |pairs: &[u32], before: &mut Vec<u32>| {
+            before.clear();
+            before.push(0);
+            let mut sum = 0u32;
+            before.extend(pairs.iter().map(|&p| {
+                sum = sum.wrapping_add(p);
+                sum
+            }));
         };
         // Which images of each join are counted: (top set, bottom set) as is, upside
         // down, and the mirror images of both, which are other joins where the middle
@@ -250,24 +272,26 @@ impl Halves {
                 }
                 // A bottom is a top turned upside down: its last rows are the top's
                 // first.
-                let start = bottoms.len();
+                let (start, first_run) = (bottoms.len(), bottom_leads.len());
                 blocks.tops_with_leads(join.rest, h, join.blocked, bottoms, bottom_leads);
                 bottoms[start..]
                     .iter_mut()
                     .for_each(|p| *p = self.upside_down(*p) | join.blocked);
-                runs.push((start..bottoms.len(), (counted[1], counted[3])));
+                runs.push((
+                    first_run..bottom_leads.len(),
+                    start,
+                    (counted[1], counted[3]),
+                ));
             }
             if bottoms.is_empty() {
                 continue;
             }
             pairs_of_each(tops, bottoms, bits, top_pairs, bottom_pairs);
-            credit(top_pairs, top_leads, (true, tops_mirrored));
-            for (run, images) in runs.iter() {
-                credit(
-                    &bottom_pairs[run.clone()],
-                    &bottom_leads[run.clone()],
-                    *images,
-                );
+            running(top_pairs, before);
+            credit(before, 0, top_leads, (true, tops_mirrored));
+            running(bottom_pairs, before);
+            for (leads, start, images) in runs.iter() {
+                credit(before, *start, &bottom_leads[leads.clone()], *images);
             }
         }
     }
