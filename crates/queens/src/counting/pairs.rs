@@ -769,8 +769,8 @@ fn probe_avx512<const C: usize, const EACH: bool>(
 ) -> u64 {
     use std::arch::x86_64::{
         __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_load_si512, _mm512_popcnt_epi64,
-        _mm512_reduce_add_epi64, _mm512_setzero_si512, _mm512_store_si512, _mm512_test_epi64_mask,
-        _mm512_xor_si512,
+        _mm512_reduce_add_epi64, _mm512_setzero_si512, _mm512_store_si512,
+        _mm512_ternarylogic_epi64, _mm512_test_epi64_mask, _mm512_xor_si512,
     };
     let load = |word: &Word| {
         // SAFETY: a Word is 64 bytes, aligned to 64.
@@ -780,48 +780,85 @@ fn probe_avx512<const C: usize, const EACH: bool>(
         // SAFETY: a Word is 64 bytes, aligned to 64.
         unsafe { _mm512_store_si512((word as *mut Word).cast::<__m512i>(), value) }
     };
-    // Tally::add_at, its low planes in registers: every probe's word goes through them, and
-    // through memory each would wait on the store of the probe before it. A carry out of
-    // them is rare, and ripples on in memory.
-    let mut tally = tally;
-    let mut low = match tally.as_deref() {
-        Some(tally) => std::array::from_fn(|j| load(&tally.planes[j])),
-        None => [_mm512_setzero_si512(); REGISTER_PLANES],
-    };
-    let mut sum = _mm512_setzero_si512();
-    for (i, &p) in probes.iter().enumerate() {
+    let word = |p: u64| {
         let mut acc = load(&table[0][index(p, 0)]);
         for (c, row) in table.iter().enumerate().skip(1) {
             acc = _mm512_and_si512(acc, load(&row[index(p, c)]));
         }
-        if EACH {
-            counts[i] += _mm512_reduce_add_epi64(_mm512_popcnt_epi64(acc)) as u32;
-            if let Some(tally) = tally.as_deref_mut() {
-                let mut carry = acc;
-                for plane in &mut low {
-                    let was = *plane;
-                    *plane = _mm512_xor_si512(was, carry);
-                    carry = _mm512_and_si512(was, carry);
-                }
-                if _mm512_test_epi64_mask(carry, carry) != 0 {
-                    let mut word = Word([0; BLOCK / 64]);
-                    store(&mut word, carry);
-                    tally.add_at(REGISTER_PLANES, word);
-                }
-            }
-        } else {
-            sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(acc));
+        acc
+    };
+    if !EACH {
+        let mut sum = _mm512_setzero_si512();
+        for &p in probes {
+            sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(word(p)));
         }
+        return _mm512_reduce_add_epi64(sum) as u64;
     }
-    if let Some(tally) = tally {
-        for (plane, &value) in tally.planes.iter_mut().zip(&low) {
-            store(plane, value);
+    let tally = tally.expect("each probe's count comes with a tally");
+    // Tally::add_at, its low planes in registers: every probe's word goes through them, and
+    // through memory each would wait on the store of the probe before it. Four probes'
+    // words go in at once by carry-save adders (Harley and Seal's popcount): two add
+    // pairs of them into the ones, a third the two carries into the twos, and only what
+    // carries out of the twos ripples on, a few instructions for four words where a word
+    // at a time costs eight. A carry out of the registers is rare, and ripples on in
+    // memory.
+    let [mut ones, mut twos, mut fours, mut eights] =
+        std::array::from_fn(|j| load(&tally.planes[j]));
+    // (a + b + c) as a sum bit and a carry bit: exclusive or, and majority.
+    let add3 = |a, b, c| {
+        (
+            _mm512_ternarylogic_epi64::<0x96>(a, b, c),
+            _mm512_ternarylogic_epi64::<0xe8>(a, b, c),
+        )
+    };
+    let spill = |carry: __m512i, tally: &mut Tally| {
+        if _mm512_test_epi64_mask(carry, carry) != 0 {
+            let mut word = Word([0; BLOCK / 64]);
+            store(&mut word, carry);
+            tally.add_at(REGISTER_PLANES, word);
         }
+    };
+    let by_four = probes.chunks_exact(4);
+    let rest = by_four.remainder();
+    let mut at = 0;
+    for four in by_four {
+        let w: [__m512i; 4] = std::array::from_fn(|k| word(four[k]));
+        for (k, &w) in w.iter().enumerate() {
+            counts[at + k] += _mm512_reduce_add_epi64(_mm512_popcnt_epi64(w)) as u32;
+        }
+        at += 4;
+        let (sum, twos_a) = add3(ones, w[0], w[1]);
+        let (sum, twos_b) = add3(sum, w[2], w[3]);
+        ones = sum;
+        let (sum, carry) = add3(twos, twos_a, twos_b);
+        twos = sum;
+        let was = fours;
+        fours = _mm512_xor_si512(was, carry);
+        let carry = _mm512_and_si512(was, carry);
+        let was = eights;
+        eights = _mm512_xor_si512(was, carry);
+        spill(_mm512_and_si512(was, carry), tally);
     }
-    _mm512_reduce_add_epi64(sum) as u64
+    for &p in rest {
+        let w = word(p);
+        counts[at] += _mm512_reduce_add_epi64(_mm512_popcnt_epi64(w)) as u32;
+        at += 1;
+        let mut carry = w;
+        for plane in [&mut ones, &mut twos, &mut fours, &mut eights] {
+            let was = *plane;
+            *plane = _mm512_xor_si512(was, carry);
+            carry = _mm512_and_si512(was, carry);
+        }
+        spill(carry, tally);
+    }
+    for (plane, value) in tally.planes.iter_mut().zip([ones, twos, fours, eights]) {
+        store(plane, value);
+    }
+    0
 }
 
-/// The planes of a [`Tally`] the AVX-512 kernel keeps in registers.
+/// The planes of a [`Tally`] the AVX-512 kernel keeps in registers: ones, twos, fours
+/// and eights.
 #[cfg(target_arch = "x86_64")]
 const REGISTER_PLANES: usize = 4;
 
