@@ -42,8 +42,8 @@ pub const DRAWN_MAX_N: usize = 10_000;
 /// [`solution_index`](crate::counting::solution_index) and
 /// [`uniform_solution`](crate::counting::uniform_solution) are offered for: each counts
 /// the solutions below each column of every row, which near the top of the board costs a
-/// about one and a half counts of the whole board: under two minutes at 20 on two cores,
-/// by the count's growth about a quarter of an hour at 21.
+/// about one and a half counts of the whole board: 75 to 90 s at 20 on two cores, by the
+/// count's growth about ten minutes at 21.
 pub const RANK_MAX_N: usize = 21;
 
 /// The most threads a count or search may be asked for. Each thread has a stack of its

@@ -112,8 +112,8 @@ const JOIN_MIN_N: usize = 14;
 /// for the first three rows at once one set per orbit, each top's and each bottom's pairs
 /// counted by its first three queens), which costs about one and a half counts of the
 /// whole board; further down each is counted by the search. Seconds up to n = 18 on two
-/// cores, half a minute at 19, under two minutes at 20, by the count's growth about a
-/// quarter of an hour at 21;
+/// cores, under 20 s at 19, 75 to 90 s at 20, by the count's growth about ten minutes
+/// at 21;
 /// a board above [`RANK_MAX_N`] is refused as [`Error::TooLarge`]. The join's tables
 /// are built once, when the ranker is made, for all its rankings.
 ///
