@@ -346,11 +346,12 @@ impl Cut {
         let groups = self.groups();
         let (tables, table_start) = self.partition(tables, placed);
         let mut table = vec![[Word([0; BLOCK / 64]); 1 << CHUNK_BITS]; self.chunks];
+        let mut clear = Vec::new();
         for g in 0..groups {
             let (from, to) = (table_start[g] as usize, table_start[g + 1] as usize);
             for at in (from..to).step_by(BLOCK) {
                 let block = at..to.min(at + BLOCK);
-                build(&tables[block.clone()], &mut table);
+                build_with(&tables[block.clone()], &mut table, &mut clear);
                 each(&table, (groups - 1) & !g, block);
             }
         }
@@ -580,12 +581,7 @@ impl Squeeze {
 }
 
 /// Fills `table[c][v]`: which patterns of `block` are clear of the value `v` of bits
-/// `6c .. 6c + 6`.
-fn build(block: &[u64], table: &mut [Row]) {
-    build_with(block, table, &mut Vec::new());
-}
-
-/// [`build`] with a buffer of its own.
+/// `6c .. 6c + 6`, with `clear` a buffer kept from one block to the next.
 fn build_with(block: &[u64], table: &mut [Row], clear: &mut Vec<Word>) {
     let mut present = Word([0; BLOCK / 64]);
     for i in 0..block.len() {
@@ -909,7 +905,7 @@ mod tests {
             let mut portable = Vec::new();
             let mut table = vec![[Word([0; BLOCK / 64]); 1 << CHUNK_BITS]; 5];
             for (k, block) in tables.chunks(BLOCK).enumerate() {
-                build(block, &mut table);
+                build_with(block, &mut table, &mut Vec::new());
                 let fixed: &[Row; 5] = table[..].try_into().unwrap();
                 matches_any(fixed, &probes, &mut |lane, bits, p| {
                     let mut rest = bits;
@@ -1032,7 +1028,7 @@ mod tests {
                 let portable: u64 = tables
                     .chunks(BLOCK)
                     .map(|block| {
-                        build(block, &mut table);
+                        build_with(block, &mut table, &mut Vec::new());
                         let mut tally = Tally::default();
                         let mut block_counts = [0; BLOCK];
                         let mut sum = 0;
