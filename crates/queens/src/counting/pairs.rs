@@ -798,8 +798,7 @@ fn probe_avx512<const C: usize, const EACH: bool>(
     // carries out of the twos ripples on, a few instructions for four words where a word
     // at a time costs eight. A carry out of the registers is rare, and ripples on in
     // memory.
-    let [mut ones, mut twos, mut fours, mut eights] =
-        std::array::from_fn(|j| load(&tally.planes[j]));
+    let mut planes: [__m512i; REGISTER_PLANES] = std::array::from_fn(|j| load(&tally.planes[j]));
     // (a + b + c) as a sum bit and a carry bit: exclusive or, and majority.
     let add3 = |a, b, c| {
         (
@@ -807,7 +806,14 @@ fn probe_avx512<const C: usize, const EACH: bool>(
             _mm512_ternarylogic_epi64::<0xe8>(a, b, c),
         )
     };
-    let spill = |carry: __m512i, tally: &mut Tally| {
+    // A carry added into the planes from the first given on, as Tally::add_at does in
+    // memory, and on into memory past the last.
+    let ripple = |planes: &mut [__m512i], mut carry: __m512i, tally: &mut Tally| {
+        for plane in planes {
+            let was = *plane;
+            *plane = _mm512_xor_si512(was, carry);
+            carry = _mm512_and_si512(was, carry);
+        }
         if _mm512_test_epi64_mask(carry, carry) != 0 {
             let mut word = Word([0; BLOCK / 64]);
             store(&mut word, carry);
@@ -823,31 +829,20 @@ fn probe_avx512<const C: usize, const EACH: bool>(
             counts[at + k] += _mm512_reduce_add_epi64(_mm512_popcnt_epi64(w)) as u32;
         }
         at += 4;
-        let (sum, twos_a) = add3(ones, w[0], w[1]);
+        let (sum, twos_a) = add3(planes[0], w[0], w[1]);
         let (sum, twos_b) = add3(sum, w[2], w[3]);
-        ones = sum;
-        let (sum, carry) = add3(twos, twos_a, twos_b);
-        twos = sum;
-        let was = fours;
-        fours = _mm512_xor_si512(was, carry);
-        let carry = _mm512_and_si512(was, carry);
-        let was = eights;
-        eights = _mm512_xor_si512(was, carry);
-        spill(_mm512_and_si512(was, carry), tally);
+        planes[0] = sum;
+        let (sum, carry) = add3(planes[1], twos_a, twos_b);
+        planes[1] = sum;
+        ripple(&mut planes[2..], carry, tally);
     }
     for &p in rest {
         let w = word(p);
         counts[at] += _mm512_reduce_add_epi64(_mm512_popcnt_epi64(w)) as u32;
         at += 1;
-        let mut carry = w;
-        for plane in [&mut ones, &mut twos, &mut fours, &mut eights] {
-            let was = *plane;
-            *plane = _mm512_xor_si512(was, carry);
-            carry = _mm512_and_si512(was, carry);
-        }
-        spill(carry, tally);
+        ripple(&mut planes, w, tally);
     }
-    for (plane, value) in tally.planes.iter_mut().zip([ones, twos, fours, eights]) {
+    for (plane, value) in tally.planes.iter_mut().zip(planes) {
         store(plane, value);
     }
     0
