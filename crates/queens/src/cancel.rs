@@ -54,6 +54,6 @@ impl PartialEq for Cancel {
 impl Eq for Cancel {}
 
 /// Whether an optional handle was cancelled.
-pub(crate) fn cancelled(cancel: &Option<Cancel>) -> bool {
-    cancel.as_ref().is_some_and(Cancel::is_cancelled)
+pub(crate) fn cancelled(cancel: Option<&Cancel>) -> bool {
+    cancel.is_some_and(Cancel::is_cancelled)
 }

@@ -9,7 +9,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use queens::limits::RANK_MAX_N;
-use queens::{Format, LexWalk, Outcome, SolutionWriter, Solutions, UniqueSolutions};
+use queens::{Cancel, Format, LexWalk, Outcome, SolutionWriter, Solutions, UniqueSolutions};
 
 use super::picture;
 use crate::cli::{FormatArg, SolveArgs};
@@ -51,7 +51,7 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
             "nqueens: stopped by --timeout after {:.1} s, before the search ended: {written} solution{} printed{}",
             started.elapsed().as_secs_f64(),
             if written == 1 { "" } else { "s" },
-            if args.unique {
+            if args.unique || written == 0 {
                 ""
             } else {
                 "; --from with the last one resumes the list there"
@@ -317,6 +317,26 @@ fn hinting<T>(n: usize, search: impl FnOnce(&dyn Fn()) -> T) -> T {
     })
 }
 
+/// Runs `work`, cancelling `cancel` at `deadline` if `work` has not ended by then.
+fn until<T>(deadline: Option<Instant>, cancel: &Cancel, work: impl FnOnce() -> T) -> T {
+    let Some(deadline) = deadline else {
+        return work();
+    };
+    let (done, ended) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if ended.recv_timeout(left) == Err(RecvTimeoutError::Timeout) {
+                cancel.cancel();
+            }
+        });
+        let result = work();
+        // Wakes the timer, which then ends without cancelling.
+        drop(done);
+        result
+    })
+}
+
 /// The solutions a picture shows, at most `picture::MAX_BOARDS` of them.
 fn boards_for_picture(args: &SolveArgs) -> anyhow::Result<Vec<Vec<u32>>> {
     if let Some(k) = args.nth {
@@ -368,7 +388,6 @@ pub(crate) fn write_all(listing: &Listing, mut out: impl Write) -> anyhow::Resul
     } = listing;
     let limit = limit.unwrap_or(u64::MAX);
     let mut written = 0u64;
-    let mut stopped = false;
     // Texts go back here once written. A new buffer for every block would be new pages
     // from the kernel each time, for the allocator maps buffers this large afresh, and
     // faulting them in cost more than the rendering (`solve 17 -j2`: 21 s against 11).
@@ -391,7 +410,8 @@ pub(crate) fn write_all(listing: &Listing, mut out: impl Write) -> anyhow::Resul
             ends,
         })
     };
-    let failed = hinting(n, |found| {
+    let cancel = Cancel::new();
+    let ended = hinting(n, |found| {
         let consume = |block: &[u32], rendered| {
             let room = usize::try_from(limit - written).unwrap_or(usize::MAX);
             let wanted = each(block, n).len().min(room);
@@ -411,22 +431,23 @@ pub(crate) fn write_all(listing: &Listing, mut out: impl Write) -> anyhow::Resul
             match step {
                 Err(e) => ControlFlow::Break(Some(e)),
                 Ok(()) if written == limit => ControlFlow::Break(None),
-                Ok(()) if deadline.is_some_and(|d| Instant::now() >= d) => {
-                    stopped = true;
-                    ControlFlow::Break(None)
-                }
                 Ok(()) => ControlFlow::Continue(()),
             }
         };
-        if unique {
-            UniqueSolutions::for_each_block(n, threads, render, consume)
-        } else {
-            Solutions::for_each_block(n, threads, render, consume)
-        }
-    })?;
-    if let Some(Some(e)) = failed {
-        return Err(e.into());
-    }
+        until(deadline, &cancel, || {
+            if unique {
+                UniqueSolutions::for_each_block_until(n, threads, &cancel, render, consume)
+            } else {
+                Solutions::for_each_block_until(n, threads, &cancel, render, consume)
+            }
+        })
+    });
+    let stopped = match ended {
+        Ok(Some(Some(e))) => return Err(e.into()),
+        Ok(_) => false,
+        Err(queens::Error::Cancelled) => true,
+        Err(e) => return Err(e.into()),
+    };
     SolutionWriter::new(out, format)
         .continuing(written)
         .finish()?;

@@ -22,7 +22,7 @@ pub(super) fn search(problem: &Completion, deadline: Option<Instant>) -> Option<
     let blocked = problem.blocked.iter().copied().collect();
     let free = Free::around(n, problem.open_lines(), blocked, problem.closed_diagonals());
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-    while deadline.is_none_or(|d| Instant::now() < d) && !cancelled(&problem.cancel) {
+    while deadline.is_none_or(|d| Instant::now() < d) && !cancelled(problem.cancel.as_ref()) {
         if let Some(found) = free.search(&mut rng, deadline) {
             let mut columns = vec![0; n as usize];
             for (&r, c) in free.rows().iter().zip(found) {

@@ -284,7 +284,7 @@ impl Completion {
         prefixes_of(&masks, depth, &mut Vec::with_capacity(depth), &mut prefixes);
         let taken = vec![0; n];
         let one = |prefix: &Vec<u32>| {
-            if cancelled(&self.cancel) {
+            if cancelled(self.cancel.as_ref()) {
                 return 0;
             }
             let mut leaves = 0u128;
@@ -302,7 +302,7 @@ impl Completion {
             || prefixes.iter().map(one).sum(),
             || prefixes.par_iter().with_max_len(1).map(one).sum(),
         )?;
-        if cancelled(&self.cancel) {
+        if cancelled(self.cancel.as_ref()) {
             return Err(Error::Cancelled);
         }
         Ok(count)
@@ -376,7 +376,7 @@ impl Completion {
         of: NonZeroUsize,
     ) -> Result<Outcome, Error> {
         let outcome = self.find_share_until(deadline, index, of)?;
-        if outcome == Outcome::Unknown && cancelled(&self.cancel) {
+        if outcome == Outcome::Unknown && cancelled(self.cancel.as_ref()) {
             return Err(Error::Cancelled);
         }
         Ok(outcome)

@@ -210,12 +210,12 @@ impl Counter {
         // each of the hundreds of thousands left one task at a time.
         let one = |scratch: &mut Scratch, item: &T| {
             let mut count = |unit: &Unit| {
-                if cancelled(&self.cancel) {
+                if cancelled(self.cancel.as_ref()) {
                     return None;
                 }
                 let share = unit.count_with(halves.as_ref(), scratch, stop);
                 // A unit cancelled half way may have given up: its share is dropped.
-                (!cancelled(&self.cancel)).then_some(share)
+                (!cancelled(self.cancel.as_ref())).then_some(share)
             };
             task(item, &mut count)
         };

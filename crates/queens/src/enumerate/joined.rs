@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 
 use super::shared::PerSize;
+use crate::cancel::{Cancel, cancelled};
 use crate::counting::pairs::{PairScratch, for_each_pair};
 
 /// The smallest board listed this way: below it the search is as fast, and a quarter of
@@ -940,8 +941,9 @@ impl Passes {
     }
 
     /// Lists the next pass on the current rayon pool: the column of its first queen, its
-    /// codes then sorted in [`Passes::codes`]; `None` after the last.
-    fn advance(&mut self) -> Option<u32> {
+    /// codes then sorted in [`Passes::codes`]; `None` after the last. Once `cancel` is
+    /// cancelled the pass joins no more sets, and its codes are not the pass's.
+    fn advance(&mut self, cancel: Option<&Cancel>) -> Option<u32> {
         let Passes {
             quarters,
             estimates,
@@ -976,6 +978,9 @@ impl Passes {
             found.clear();
         };
         quarters.sets.par_iter().with_min_len(16).for_each(|&set| {
+            if cancelled(cancel) {
+                return;
+            }
             let me = rayon::current_thread_index().unwrap_or(0) % workers.len();
             let mut worker = workers[me]
                 .lock()
@@ -1021,11 +1026,12 @@ impl Clone for Passes {
 }
 
 /// Lists every solution of `n` (`MIN_N ≤ n ≤ MAX_N`) in lexicographic order, in blocks,
-/// as [`super::Solutions::for_each_block`] does, on `threads` threads.
+/// as [`super::Solutions::for_each_block`] does, on `threads` threads, until `cancel` is
+/// cancelled: then within the join of a set or the rendering of a window of blocks.
 pub(super) fn for_each_block<T: Send, B>(
     n: usize,
     threads: usize,
-    unique: bool,
+    (unique, cancel): (bool, Option<&Cancel>),
     map: &(impl Fn(&[u32]) -> T + Sync),
     consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
 ) -> Result<Option<B>, crate::Error> {
@@ -1035,15 +1041,19 @@ pub(super) fn for_each_block<T: Send, B>(
         .map_err(|e| crate::Error::Threads(crate::error::Cause::new(e)))?;
     let mut passes = pool.install(|| Passes::new(n, None, unique));
     let layout = *passes.layout();
-    while let Some(first) = pool.install(|| passes.advance()) {
+    while let Some(first) = pool.install(|| passes.advance(cancel)) {
+        if cancelled(cancel) {
+            // The pass may have stopped short of some of its sets.
+            return Err(crate::Error::Cancelled);
+        }
         let handed = hand_on(
             &layout,
             &pool,
             passes.codes(),
-            (first, unique),
+            (first, unique, cancel),
             map,
             consume,
-        );
+        )?;
         if let Some(b) = handed {
             return Ok(Some(b));
         }
@@ -1090,7 +1100,7 @@ impl Cursor {
             if self.at == codes.len() {
                 // Past the last pass the list stays empty, and so does every later read.
                 self.at = 0;
-                match self.passes.advance() {
+                match self.passes.advance(None) {
                     Some(first) => self.first = first,
                     None => return false,
                 }
@@ -1178,20 +1188,24 @@ fn sort(codes: &mut [u64], shift: u32, bits: u32) {
     parts.into_par_iter().for_each(radsort::sort);
 }
 
-/// Hands the sorted `codes` on in blocks, rendered on the pool a window at a time.
+/// Hands the sorted `codes` on in blocks, rendered on the pool a window at a time, until
+/// `cancel` is cancelled.
 fn hand_on<T: Send, B>(
     layout: &Layout,
     pool: &rayon::ThreadPool,
     codes: &[u64],
-    (first, unique): (u32, bool),
+    (first, unique, cancel): (u32, bool, Option<&Cancel>),
     map: &(impl Fn(&[u32]) -> T + Sync),
     consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
-) -> Option<B> {
+) -> Result<Option<B>, crate::Error> {
     let n = layout.n;
     // Blocks enough to keep every thread busy, but no more than a few megabytes of
     // columns and rendered bytes in flight, whatever the number of threads.
     let window = BLOCK * 4 * pool.current_num_threads().min(WINDOW_THREADS);
     for window in codes.chunks(window) {
+        if cancelled(cancel) {
+            return Err(crate::Error::Cancelled);
+        }
         let blocks: Vec<Option<(Vec<u32>, T)>> = pool.install(|| {
             window
                 .par_chunks(BLOCK)
@@ -1208,11 +1222,11 @@ fn hand_on<T: Send, B>(
         });
         for (cols, made) in blocks.into_iter().flatten() {
             if let ControlFlow::Break(b) = consume(&cols, made) {
-                return Some(b);
+                return Ok(Some(b));
             }
         }
     }
-    None
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -1249,7 +1263,7 @@ mod tests {
         for_each_block(
             n,
             threads,
-            unique,
+            (unique, None),
             &|_: &[u32]| (),
             &mut |block: &[u32], ()| {
                 all.extend_from_slice(block);

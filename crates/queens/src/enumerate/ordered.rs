@@ -14,6 +14,7 @@ use std::ops::ControlFlow;
 use super::{Solutions, UniqueSolutions};
 use crate::Error;
 use crate::bitboard::check_board;
+use crate::cancel::{Cancel, cancelled};
 
 /// Solutions in a block: large enough that a block's hand-over costs nothing beside its
 /// search, small enough that the first one arrives at once.
@@ -77,7 +78,44 @@ impl Solutions {
         map: impl Fn(&[u32]) -> T + Sync,
         consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
     ) -> Result<Option<B>, Error> {
-        in_blocks(n, threads, Solutions::below, map, consume)
+        in_blocks(n, (threads, None), Solutions::below, map, consume)
+    }
+
+    /// [`Solutions::for_each_block`], stopped from another thread: once `cancel` is
+    /// cancelled no further block reaches `consume`, and the listing returns
+    /// [`Error::Cancelled`] within a block's search or rendering, where `consume` alone
+    /// would wait for the next block (the joined listing of n = 12 to 17 finds its
+    /// solutions a range of first rows at a time, a fraction of a second a range on one
+    /// thread). A listing that ends before the cancel returns as `for_each_block` does.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use std::time::Duration;
+    /// use queens::{Cancel, Error, Solutions};
+    ///
+    /// let cancel = Cancel::new();
+    /// let timer = cancel.clone();
+    /// std::thread::spawn(move || {
+    ///     std::thread::sleep(Duration::from_millis(50));
+    ///     timer.cancel();
+    /// });
+    /// let mut listed = 0;
+    /// let ended = Solutions::for_each_block_until(17, None, &cancel, |_| (), |block, ()| {
+    ///     listed += block.len() / 17;
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// // 95,815,104 solutions take seconds: the listing stopped part of the way.
+    /// assert_eq!(ended, Err(Error::Cancelled));
+    /// assert!(listed < 95_815_104);
+    /// ```
+    pub fn for_each_block_until<T: Send, B>(
+        n: usize,
+        threads: Option<NonZeroUsize>,
+        cancel: &Cancel,
+        map: impl Fn(&[u32]) -> T + Sync,
+        consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
+    ) -> Result<Option<B>, Error> {
+        in_blocks(n, (threads, Some(cancel)), Solutions::below, map, consume)
     }
 }
 
@@ -104,7 +142,36 @@ impl UniqueSolutions {
         map: impl Fn(&[u32]) -> T + Sync,
         consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
     ) -> Result<Option<B>, Error> {
-        in_blocks(n, threads, UniqueSolutions::below, map, consume)
+        in_blocks(n, (threads, None), UniqueSolutions::below, map, consume)
+    }
+
+    /// [`UniqueSolutions::for_each_block`], stopped from another thread as
+    /// [`Solutions::for_each_block_until`] is.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use queens::{Cancel, Error, UniqueSolutions};
+    ///
+    /// let cancel = Cancel::new();
+    /// cancel.cancel();
+    /// let keep_on = |_: &[u32], ()| ControlFlow::<()>::Continue(());
+    /// let ended = UniqueSolutions::for_each_block_until(16, None, &cancel, |_| (), keep_on);
+    /// assert_eq!(ended, Err(Error::Cancelled));
+    /// ```
+    pub fn for_each_block_until<T: Send, B>(
+        n: usize,
+        threads: Option<NonZeroUsize>,
+        cancel: &Cancel,
+        map: impl Fn(&[u32]) -> T + Sync,
+        consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
+    ) -> Result<Option<B>, Error> {
+        in_blocks(
+            n,
+            (threads, Some(cancel)),
+            UniqueSolutions::below,
+            map,
+            consume,
+        )
     }
 }
 
@@ -156,40 +223,69 @@ impl Fill for UniqueSolutions {
 }
 
 /// The blocks of the searches `below(n, prefix, table)` make, split by their first rows
-/// on `threads` threads, or of the whole board on one.
+/// on `threads` threads, or of the whole board on one, until `cancel` is cancelled.
 fn in_blocks<S: Fill, T: Send, B>(
     n: usize,
-    threads: Option<NonZeroUsize>,
+    (threads, cancel): (Option<NonZeroUsize>, Option<&Cancel>),
     below: fn(usize, &[u32], Option<std::sync::Arc<super::Bottoms>>) -> S,
     map: impl Fn(&[u32]) -> T + Sync,
     mut consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
 ) -> Result<Option<B>, Error> {
     check_board(n, 0)?;
+    // Blocks found before the cancel but read after it go no further. The engines look
+    // at the cancel too, to stop their search.
+    let mut consume = |block: &[u32], made| {
+        if cancelled(cancel) {
+            return ControlFlow::Break(Err(Error::Cancelled));
+        }
+        match consume(block, made) {
+            ControlFlow::Break(b) => ControlFlow::Break(Ok(b)),
+            ControlFlow::Continue(()) => ControlFlow::Continue(()),
+        }
+    };
+    by_engine(n, threads, cancel, below, map, &mut consume)?.transpose()
+}
+
+/// [`in_blocks`] by the engine for `n` and `threads`: the joined listing, the search
+/// split over threads, or the search on the calling thread.
+fn by_engine<S: Fill, T: Send, B>(
+    n: usize,
+    threads: Option<NonZeroUsize>,
+    cancel: Option<&Cancel>,
+    below: fn(usize, &[u32], Option<std::sync::Arc<super::Bottoms>>) -> S,
+    map: impl Fn(&[u32]) -> T + Sync,
+    mut consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
+) -> Result<Option<B>, Error> {
     // More threads than cores cannot make an ordered stream faster, and they would
     // starve the thread whose job is read next.
     let threads = crate::threads::count(threads)?.min(crate::threads::available());
     #[cfg(feature = "parallel")]
     if super::joined::lists(n) {
-        return super::joined::for_each_block(n, threads, S::ONE_PER_CLASS, &map, &mut consume);
+        let with = (S::ONE_PER_CLASS, cancel);
+        return super::joined::for_each_block(n, threads, with, &map, &mut consume);
     }
     #[cfg(feature = "parallel")]
     if threads > 1 && n >= MIN_PARALLEL_N {
-        return Ok(parallel(n, threads, below, &map, &mut consume));
+        return parallel(n, (threads, cancel), below, &map, &mut consume);
     }
     #[cfg(not(feature = "parallel"))]
     let _ = threads;
     let table = super::bottoms::shared(n);
-    Ok(sequential(below(n, &[], table), &map, &mut consume))
+    sequential(below(n, &[], table), cancel, &map, &mut consume)
 }
 
-/// The blocks of `solutions` on the calling thread.
+/// The blocks of `solutions` on the calling thread, until `cancel` is cancelled.
 fn sequential<T, B>(
     mut solutions: impl Fill,
+    cancel: Option<&Cancel>,
     map: &impl Fn(&[u32]) -> T,
     consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
-) -> Option<B> {
+) -> Result<Option<B>, Error> {
     let mut block = Vec::new();
     loop {
+        if cancelled(cancel) {
+            return Err(Error::Cancelled);
+        }
         block.clear();
         // A budget, so that the first solutions of a large board, far apart, are handed
         // on as they come rather than once a block is full.
@@ -197,10 +293,10 @@ fn sequential<T, B>(
         if count > 0
             && let ControlFlow::Break(b) = consume(&block, map(&block))
         {
-            return Some(b);
+            return Ok(Some(b));
         }
         if !more {
-            return None;
+            return Ok(None);
         }
     }
 }
@@ -209,15 +305,16 @@ fn sequential<T, B>(
 #[cfg(feature = "parallel")]
 type Blocks<T> = std::sync::mpsc::Receiver<(Vec<u32>, T)>;
 
-/// The blocks of every job, searched on `threads` threads, read in job order.
+/// The blocks of every job, searched on `threads` threads, read in job order, until
+/// `cancel` is cancelled.
 #[cfg(feature = "parallel")]
 fn parallel<S: Fill, T: Send, B>(
     n: usize,
-    threads: usize,
+    (threads, cancel): (usize, Option<&Cancel>),
     below: fn(usize, &[u32], Option<std::sync::Arc<super::Bottoms>>) -> S,
     map: &(impl Fn(&[u32]) -> T + Sync),
     consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
-) -> Option<B> {
+) -> Result<Option<B>, Error> {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::mpsc::sync_channel;
 
@@ -226,11 +323,15 @@ fn parallel<S: Fill, T: Send, B>(
     let table = super::bottoms::shared(n);
     let next_job = AtomicUsize::new(0);
     let stopped = AtomicBool::new(false);
+    // Set by a thread that leaves a job unfinished for the cancel: the reader must not
+    // read on past that job's end into the next.
+    let cut_short = AtomicBool::new(false);
     let (announce, announced) = sync_channel::<(usize, Blocks<T>)>(AHEAD * threads);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let announce = announce.clone();
-            let (jobs, table, next_job, stopped) = (&jobs, &table, &next_job, &stopped);
+            let (jobs, table, next_job) = (&jobs, &table, &next_job);
+            let (stopped, cut_short) = (&stopped, &cut_short);
             scope.spawn(move || {
                 loop {
                     let j = next_job.fetch_add(1, Ordering::Relaxed);
@@ -243,6 +344,10 @@ fn parallel<S: Fill, T: Send, B>(
                     let mut solutions = below(n, prefix, table.clone());
                     loop {
                         if stopped.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        if cancelled(cancel) {
+                            cut_short.store(true, Ordering::Relaxed);
                             return;
                         }
                         let mut block = Vec::with_capacity(BLOCK * n);
@@ -261,38 +366,50 @@ fn parallel<S: Fill, T: Send, B>(
             });
         }
         drop(announce);
-        let result = read(jobs.len(), announced, consume);
+        let result = read(jobs.len(), announced, &cut_short, consume);
         stopped.store(true, Ordering::Relaxed);
         result
     })
 }
 
 /// Hands the blocks of jobs `0..jobs` to `consume` in order, as the threads announce
-/// their channels. It owns every receiver: when it returns they close, and a thread
-/// waiting to send learns that it is done.
+/// their channels, until a job ends `cut_short`. It owns every receiver: when it returns
+/// they close, and a thread waiting to send learns that it is done.
 #[cfg(feature = "parallel")]
 fn read<T, B>(
     jobs: usize,
     announced: std::sync::mpsc::Receiver<(usize, Blocks<T>)>,
+    cut_short: &std::sync::atomic::AtomicBool,
     consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
-) -> Option<B> {
+) -> Result<Option<B>, Error> {
+    // A job's channel closes after its thread's last send, and the flag is set before
+    // that: read once the channel is closed, it tells whether the job was whole.
+    let whole = || match cut_short.load(std::sync::atomic::Ordering::Relaxed) {
+        true => Err(Error::Cancelled),
+        false => Ok(()),
+    };
     let mut waiting = std::collections::HashMap::new();
     for j in 0..jobs {
         let blocks = loop {
             if let Some(blocks) = waiting.remove(&j) {
                 break blocks;
             }
-            // Closed: a thread panicked, which the scope reports.
-            let (i, blocks) = announced.recv().ok()?;
+            let Ok((i, blocks)) = announced.recv() else {
+                // Closed: every thread stopped for the cancel, or one panicked, which
+                // the scope reports.
+                whole()?;
+                return Ok(None);
+            };
             waiting.insert(i, blocks);
         };
         for (block, made) in blocks {
             if let ControlFlow::Break(b) = consume(&block, made) {
-                return Some(b);
+                return Ok(Some(b));
             }
         }
+        whole()?;
     }
-    None
+    Ok(None)
 }
 
 /// Every placement of queens on the first `rows` rows of an `n × n` board that attack
@@ -382,6 +499,81 @@ mod tests {
             },
         );
         assert_eq!((result.unwrap(), blocks), (Some(0), 1));
+    }
+
+    /// When [`until`] cancels its listing.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Stop {
+        Before,
+        AtFirstBlock,
+        Never,
+    }
+
+    /// Lists `n` with a cancel handle cancelled at `stop`: how it ended, the blocks
+    /// consumed, the solutions in them, and the blocks mapped.
+    fn until(
+        n: usize,
+        threads: usize,
+        unique: bool,
+        stop: Stop,
+    ) -> (Result<Option<()>, Error>, usize, usize, usize) {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let cancel = Cancel::new();
+        if stop == Stop::Before {
+            cancel.cancel();
+        }
+        let mapped = AtomicUsize::new(0);
+        let map = |_: &[u32]| {
+            mapped.fetch_add(1, Ordering::Relaxed);
+        };
+        let (mut blocks, mut listed) = (0, 0);
+        let consume = |block: &[u32], ()| {
+            blocks += 1;
+            listed += block.len() / n;
+            if stop == Stop::AtFirstBlock {
+                cancel.cancel();
+            }
+            ControlFlow::Continue(())
+        };
+        let threads = NonZeroUsize::new(threads);
+        let ended = if unique {
+            UniqueSolutions::for_each_block_until(n, threads, &cancel, map, consume)
+        } else {
+            Solutions::for_each_block_until(n, threads, &cancel, map, consume)
+        };
+        (ended, blocks, listed, mapped.into_inner())
+    }
+
+    #[test]
+    fn a_cancel_stops_every_engine_before_the_next_block() {
+        // The search on one thread and on several (one per class from n = 18, where the
+        // joined listing ends), and the joined listing (n = 13).
+        for (n, threads, unique) in [
+            (11, 1, false),
+            (11, 2, false),
+            (18, 1, true),
+            (18, 2, true),
+            (13, 2, false),
+            (13, 2, true),
+        ] {
+            let (ended, blocks, _, _) = until(n, threads, unique, Stop::AtFirstBlock);
+            let case = format!("n = {n}, {threads} threads, unique {unique}");
+            assert_eq!((ended, blocks), (Err(Error::Cancelled), 1), "{case}");
+            // Cancelled before it starts, the engine searches and renders nothing: each
+            // looks at the cancel between the blocks it finds, not only as it hands
+            // them on.
+            let (ended, blocks, _, mapped) = until(n, threads, unique, Stop::Before);
+            assert_eq!(
+                (ended, blocks, mapped),
+                (Err(Error::Cancelled), 0, 0),
+                "{case}"
+            );
+        }
+        // Not cancelled, a listing runs to its end.
+        for (n, threads, unique, all) in [(11, 2, false, 2680), (13, 2, true, 9233)] {
+            let (ended, _, listed, _) = until(n, threads, unique, Stop::Never);
+            assert_eq!((ended, listed), (Ok(None), all), "n = {n}");
+        }
     }
 
     #[test]
