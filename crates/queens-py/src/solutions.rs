@@ -337,18 +337,20 @@ pub(crate) fn solve<'py>(
             let bytes = |block: &[u32]| block.iter().map(|&c| c as u8).collect::<Vec<u8>>();
             let keep = |_: &[u32], bytes| {
                 blocks.push(bytes);
-                if cancel.is_cancelled() {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
+                ControlFlow::<()>::Continue(())
             };
             let listed = if unique {
-                UniqueSolutions::for_each_block(n, None, bytes, keep)
+                UniqueSolutions::for_each_block_until(n, None, cancel, bytes, keep)
             } else {
-                Solutions::for_each_block(n, None, bytes, keep)
+                Solutions::for_each_block_until(n, None, cancel, bytes, keep)
             };
-            listed.expect("n was checked, and the default thread count is valid");
+            match listed {
+                Ok(_) => {}
+                // Cancelled by an interrupt, within the pass being joined: the exception
+                // is the answer.
+                Err(queens::Error::Cancelled) => return Ok((Vec::new(), 0)),
+                Err(e) => panic!("n was checked, and the default thread count is valid: {e}"),
+            }
             // One copy into a vector of the right size, rather than one per doubling.
             let cells = blocks.concat();
             let k = cells.len() / n;

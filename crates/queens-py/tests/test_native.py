@@ -56,6 +56,14 @@ def test_keyboard_interrupt_stops_a_uniform_draw():
     assert time.monotonic() - start < 1.5
 
 
+def test_keyboard_interrupt_stops_a_whole_listing():
+    start = time.monotonic()
+    interrupt_after(0.5)
+    with pytest.raises(KeyboardInterrupt):
+        queens.solve(17, dtype="int8")  # 95,815,104 solutions: seconds
+    assert time.monotonic() - start < 1.5
+
+
 def test_keyboard_interrupt_stops_a_hard_completion_search():
     hard = queens.instance(30, seed=1, diagonals=32)  # about two CPU-hours to prove
     start = time.monotonic()
