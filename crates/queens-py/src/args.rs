@@ -3,7 +3,7 @@
 
 use std::num::NonZeroUsize;
 
-use numpy::PyArray1;
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
@@ -243,6 +243,57 @@ impl Dtype {
             Dtype::I16 => "int16",
             Dtype::I32 => "int32",
             Dtype::I64 => "int64",
+        }
+    }
+
+    /// A `rows × n` array of this type holding the concatenation of `pieces`, a byte a
+    /// column, each known to fit. numpy allocates the array, and it is filled on every
+    /// core: numpy asks the kernel for huge pages for an array this large, which fault in
+    /// several times faster than the 4 KB pages of a `Vec` (`solve(16)`'s `int32` array
+    /// is 945 MB), and the pieces are copied once, not joined first.
+    pub(crate) fn rows<'py>(
+        self,
+        py: Python<'py>,
+        pieces: &[Vec<u8>],
+        rows: usize,
+        n: usize,
+    ) -> Bound<'py, PyAny> {
+        fn fill<'py, U: numpy::Element + TryFrom<u8> + Send>(
+            py: Python<'py>,
+            pieces: &[Vec<u8>],
+            shape: [usize; 2],
+        ) -> Bound<'py, PyAny> {
+            assert_eq!(
+                pieces.iter().map(Vec::len).sum::<usize>(),
+                shape[0] * shape[1],
+                "the pieces hold the rows"
+            );
+            // SAFETY: every element is written below, before the array reaches Python.
+            let array = unsafe { PyArray2::<U>::new(py, shape, false) };
+            // SAFETY: the array is new, so nothing else views its data.
+            let mut out = unsafe { array.as_slice_mut() }.expect("a new array is contiguous");
+            let mut parts = Vec::with_capacity(pieces.len());
+            for piece in pieces {
+                let (part, rest) = out.split_at_mut(piece.len());
+                parts.push((piece, part));
+                out = rest;
+            }
+            let fits = "a column below n fits the type checked for n";
+            py.detach(|| {
+                parts.into_par_iter().for_each(|(piece, part)| {
+                    for (to, &c) in part.iter_mut().zip(piece) {
+                        *to = U::try_from(c).ok().expect(fits);
+                    }
+                });
+            });
+            array.into_any()
+        }
+        let shape = [rows, n];
+        match self {
+            Dtype::I8 => fill::<i8>(py, pieces, shape),
+            Dtype::I16 => fill::<i16>(py, pieces, shape),
+            Dtype::I32 => fill::<i32>(py, pieces, shape),
+            Dtype::I64 => fill::<i64>(py, pieces, shape),
         }
     }
 

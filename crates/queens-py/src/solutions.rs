@@ -328,7 +328,7 @@ pub(crate) fn solve<'py>(
     };
     // Fails here, before any thread starts, on a bad n.
     let source = Source::new(n, unique).map_err(args::error)?;
-    let (cells, k) = interruptible(py, None, |cancel, _| {
+    let (pieces, k) = interruptible(py, None, |cancel, _| {
         let mut source = source.cancel_on(cancel);
         if limit == usize::MAX && n >= PARALLEL_MIN_N {
             // All of them: the library's ordered listing on every core, each block turned
@@ -351,16 +351,14 @@ pub(crate) fn solve<'py>(
                 Err(queens::Error::Cancelled) => return Ok((Vec::new(), 0)),
                 Err(e) => panic!("n was checked, and the default thread count is valid: {e}"),
             }
-            // One copy into a vector of the right size, rather than one per doubling.
-            let cells = blocks.concat();
-            let k = cells.len() / n;
-            Ok((cells, k))
+            let k = blocks.iter().map(Vec::len).sum::<usize>() / n;
+            Ok((blocks, k))
         } else {
-            take(&mut source, limit, cancel)
+            take(&mut source, limit, cancel).map(|(cells, k)| (vec![cells], k))
         }
     })?
     .map_err(PyRuntimeError::new_err)?;
-    dtype.array(py, cells).call_method1("reshape", ((k, n),))
+    Ok(dtype.rows(py, &pieces, k, n))
 }
 
 /// One solution of an `n × n` board as an array of `dtype` (`int32` by default), or
