@@ -367,11 +367,13 @@ fn boards_for_picture(args: &SolveArgs) -> anyhow::Result<Vec<Vec<u32>>> {
     Ok(boards)
 }
 
-/// Streams the solutions of `listing` to `out`; the deadline is looked at between blocks
-/// of solutions, so a listing stops a moment after it.
+/// Streams the solutions of `listing` to `out`; at the deadline a timer cancels the
+/// listing, which stops within the block it is searching. A cancel that comes after the
+/// last solution but before the search has shown there is none after it still counts as
+/// stopped: the list was not known to be whole.
 ///
 /// The threads search and render their blocks of solutions
-/// ([`Solutions::for_each_block`], [`UniqueSolutions::for_each_block`]); here the text is
+/// ([`Solutions::for_each_block_until`], [`UniqueSolutions::for_each_block_until`]); here the text is
 /// written in order. Each solution is rendered as if one came before it, so the very first
 /// is rendered again here, without a separator; in `json`, whose lines are numbered by
 /// their place in the stream, every solution is rendered here.
