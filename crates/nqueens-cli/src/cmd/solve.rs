@@ -301,39 +301,40 @@ const SPARE_TEXTS: usize = 64;
 /// lexicographic order the first solution of some large boards takes minutes or more,
 /// even to the walk guided by completion proofs (n = 40 and 42: over 2 minutes).
 fn hinting<T>(n: usize, search: impl FnOnce(&dyn Fn()) -> T) -> T {
-    let (tell, told) = mpsc::channel::<()>();
-    std::thread::scope(|scope| {
-        scope.spawn(move || {
-            if told.recv_timeout(HINT_AFTER) == Err(RecvTimeoutError::Timeout) {
-                say!(
-                    "nqueens: still looking for the first solution of n = {n} in lexicographic order, which can take hours on some large boards; 'nqueens one {n}' prints a solution at once"
-                );
-            }
-        });
-        // Dropping the sender wakes the watchdog, which then ends quietly.
-        let tell = Cell::new(Some(tell));
-        let found = || drop(tell.take());
-        search(&found)
-    })
+    let hint = || {
+        say!(
+            "nqueens: still looking for the first solution of n = {n} in lexicographic order, which can take hours on some large boards; 'nqueens one {n}' prints a solution at once"
+        )
+    };
+    alarm(HINT_AFTER, hint, search)
 }
 
 /// Runs `work`, cancelling `cancel` at `deadline` if `work` has not ended by then.
 fn until<T>(deadline: Option<Instant>, cancel: &Cancel, work: impl FnOnce() -> T) -> T {
-    let Some(deadline) = deadline else {
-        return work();
-    };
-    let (done, ended) = mpsc::channel::<()>();
+    match deadline {
+        Some(d) => {
+            let left = d.saturating_duration_since(Instant::now());
+            alarm(left, || cancel.cancel(), |_| work())
+        }
+        None => work(),
+    }
+}
+
+/// Runs `work` and, on a thread of its own, `ring` once `after` has passed, unless `work`
+/// has ended or called the disarm it is given by then.
+fn alarm<T>(after: Duration, ring: impl FnOnce() + Send, work: impl FnOnce(&dyn Fn()) -> T) -> T {
+    let (armed, waiting) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
         scope.spawn(move || {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if ended.recv_timeout(left) == Err(RecvTimeoutError::Timeout) {
-                cancel.cancel();
+            if waiting.recv_timeout(after) == Err(RecvTimeoutError::Timeout) {
+                ring();
             }
         });
-        let result = work();
-        // Wakes the timer, which then ends without cancelling.
-        drop(done);
-        result
+        // Dropping the sender, at the disarm or when `work` ends and it goes out of
+        // scope, wakes the alarm, which then ends quietly.
+        let armed = Cell::new(Some(armed));
+        let disarm = || drop(armed.take());
+        work(&disarm)
     })
 }
 
