@@ -903,21 +903,18 @@ pub(super) struct Passes {
 }
 
 impl Passes {
-    /// The passes over every solution of `n` (`MIN_N ≤ n ≤ MAX_N`) or, with `first`, those
-    /// whose first queen stands in that column; with `unique`, the smallest images of
-    /// their classes only, with a worker for each thread of the current rayon pool.
-    fn new(n: usize, first: Option<u32>, unique: bool) -> Passes {
+    /// The passes over the solutions of `n` (`MIN_N ≤ n ≤ MAX_N`) whose first queen
+    /// stands in one of `columns`; with `unique`, the smallest images of their classes
+    /// only, with a worker for each thread of the current rayon pool.
+    fn new(n: usize, columns: Range<u32>, unique: bool) -> Passes {
         let quarters = Quarters::shared(n);
         let w = quarters.layout.w;
         let prefixes = prefixes(n, w);
         let first_column = |p: u64| (p >> (2 * w as usize)) as u32;
-        let (from, end) = match first {
-            None => (0, prefixes.len()),
-            Some(c) => (
-                prefixes.partition_point(|&p| first_column(p) < c),
-                prefixes.partition_point(|&p| first_column(p) <= c),
-            ),
-        };
+        let from = prefixes.partition_point(|&p| first_column(p) < columns.start);
+        let end = prefixes
+            .partition_point(|&p| first_column(p) < columns.end)
+            .max(from);
         Passes {
             quarters,
             estimates: Estimates::new(n, w, prefixes, unique),
@@ -1025,12 +1022,13 @@ impl Clone for Passes {
     }
 }
 
-/// Lists every solution of `n` (`MIN_N ≤ n ≤ MAX_N`) in lexicographic order, in blocks,
-/// as [`super::Solutions::for_each_block`] does, on `threads` threads, until `cancel` is
-/// cancelled: then within the join of a set or the rendering of a window of blocks.
+/// Lists the solutions of `n` (`MIN_N ≤ n ≤ MAX_N`) whose first queen stands in one of
+/// `columns` in lexicographic order, in blocks, as [`super::Solutions::for_each_block`]
+/// does, on `threads` threads, until `cancel` is cancelled: then within the join of a set
+/// or the rendering of a window of blocks.
 pub(super) fn for_each_block<T: Send, B>(
     n: usize,
-    threads: usize,
+    (columns, threads): (Range<u32>, usize),
     (unique, cancel): (bool, Option<&Cancel>),
     map: &(impl Fn(&[u32]) -> T + Sync),
     consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
@@ -1039,7 +1037,7 @@ pub(super) fn for_each_block<T: Send, B>(
         .num_threads(threads)
         .build()
         .map_err(|e| crate::Error::Threads(crate::error::Cause::new(e)))?;
-    let mut passes = pool.install(|| Passes::new(n, None, unique));
+    let mut passes = pool.install(|| Passes::new(n, columns, unique));
     let layout = *passes.layout();
     while let Some(first) = pool.install(|| passes.advance(cancel)) {
         if cancelled(cancel) {
@@ -1079,7 +1077,7 @@ impl Cursor {
     /// with `unique`, one per class, the smallest image.
     pub(super) fn new(n: usize, first: Option<u32>, unique: bool) -> Cursor {
         Cursor {
-            passes: Passes::new(n, first, unique),
+            passes: Passes::new(n, first.map_or(0..n as u32, |c| c..c + 1), unique),
             first: 0,
             at: 0,
             test: Default::default(),
@@ -1262,7 +1260,7 @@ mod tests {
         let mut all = Vec::new();
         for_each_block(
             n,
-            threads,
+            (0..n as u32, threads),
             (unique, None),
             &|_: &[u32]| (),
             &mut |block: &[u32], ()| {

@@ -9,7 +9,7 @@
 //! read, and the output is the same bytes on any number of threads.
 
 use std::num::NonZeroUsize;
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 
 use super::{Solutions, UniqueSolutions};
 use crate::Error;
@@ -78,7 +78,7 @@ impl Solutions {
         map: impl Fn(&[u32]) -> T + Sync,
         consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
     ) -> Result<Option<B>, Error> {
-        in_blocks(n, (threads, None), Solutions::below, map, consume)
+        in_blocks(n, (every(n), threads, None), Solutions::below, map, consume)
     }
 
     /// [`Solutions::for_each_block`], stopped from another thread: once `cancel` is
@@ -115,8 +115,68 @@ impl Solutions {
         map: impl Fn(&[u32]) -> T + Sync,
         consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
     ) -> Result<Option<B>, Error> {
-        in_blocks(n, (threads, Some(cancel)), Solutions::below, map, consume)
+        in_blocks(
+            n,
+            (every(n), threads, Some(cancel)),
+            Solutions::below,
+            map,
+            consume,
+        )
     }
+
+    /// [`Solutions::for_each_block_until`] for the solutions whose first queen stands in
+    /// one of `columns` only: a part of the list, searched on every thread. Columns from
+    /// `n` on hold none.
+    ///
+    /// The solutions with their first queen in column `n − 1 − c` are the mirror images
+    /// (each column `x` becoming `n − 1 − x`) of those in column `c`, and mirroring
+    /// reverses the order, so the columns left of the middle give the whole list at about
+    /// half the search:
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use queens::{Cancel, Solutions};
+    ///
+    /// let (n, cancel) = (10, Cancel::new());
+    /// let list = |columns| {
+    ///     let mut rows: Vec<Vec<u32>> = Vec::new();
+    ///     Solutions::for_each_block_in(n, columns, None, &cancel, |_| (), |block, ()| {
+    ///         rows.extend(block.chunks(n).map(<[u32]>::to_vec));
+    ///         ControlFlow::<()>::Continue(())
+    ///     })?;
+    ///     Ok::<_, queens::Error>(rows)
+    /// };
+    /// let (left, right) = (list(0..5)?, list(5..10)?);
+    /// let mirrored: Vec<Vec<u32>> = left
+    ///     .iter()
+    ///     .rev()
+    ///     .map(|row| row.iter().map(|&c| n as u32 - 1 - c).collect())
+    ///     .collect();
+    /// assert_eq!(mirrored, right);
+    /// assert_eq!(left.len() + right.len(), 724);
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn for_each_block_in<T: Send, B>(
+        n: usize,
+        columns: Range<u32>,
+        threads: Option<NonZeroUsize>,
+        cancel: &Cancel,
+        map: impl Fn(&[u32]) -> T + Sync,
+        consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
+    ) -> Result<Option<B>, Error> {
+        in_blocks(
+            n,
+            (columns, threads, Some(cancel)),
+            Solutions::below,
+            map,
+            consume,
+        )
+    }
+}
+
+/// Every first column of an `n × n` board.
+fn every(n: usize) -> Range<u32> {
+    0..n as u32
 }
 
 impl UniqueSolutions {
@@ -142,7 +202,13 @@ impl UniqueSolutions {
         map: impl Fn(&[u32]) -> T + Sync,
         consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
     ) -> Result<Option<B>, Error> {
-        in_blocks(n, (threads, None), UniqueSolutions::below, map, consume)
+        in_blocks(
+            n,
+            (every(n), threads, None),
+            UniqueSolutions::below,
+            map,
+            consume,
+        )
     }
 
     /// [`UniqueSolutions::for_each_block`], stopped from another thread as
@@ -167,7 +233,7 @@ impl UniqueSolutions {
     ) -> Result<Option<B>, Error> {
         in_blocks(
             n,
-            (threads, Some(cancel)),
+            (every(n), threads, Some(cancel)),
             UniqueSolutions::below,
             map,
             consume,
@@ -222,11 +288,12 @@ impl Fill for UniqueSolutions {
     }
 }
 
-/// The blocks of the searches `below(n, prefix, table)` make, split by their first rows
-/// on `threads` threads, or of the whole board on one, until `cancel` is cancelled.
+/// The blocks of the searches `below(n, prefix, table)` make with the first queen in one
+/// of `columns`, split by their first rows on `threads` threads, or on one, until
+/// `cancel` is cancelled.
 fn in_blocks<S: Fill, T: Send, B>(
     n: usize,
-    (threads, cancel): (Option<NonZeroUsize>, Option<&Cancel>),
+    (columns, threads, cancel): (Range<u32>, Option<NonZeroUsize>, Option<&Cancel>),
     below: fn(usize, &[u32], Option<std::sync::Arc<super::Bottoms>>) -> S,
     map: impl Fn(&[u32]) -> T + Sync,
     mut consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
@@ -243,15 +310,15 @@ fn in_blocks<S: Fill, T: Send, B>(
             ControlFlow::Continue(()) => ControlFlow::Continue(()),
         }
     };
-    by_engine(n, threads, cancel, below, map, &mut consume)?.transpose()
+    let columns = columns.start..columns.end.min(n as u32);
+    by_engine(n, (columns, threads, cancel), below, map, &mut consume)?.transpose()
 }
 
 /// [`in_blocks`] by the engine for `n` and `threads`: the joined listing, the search
 /// split over threads, or the search on the calling thread.
 fn by_engine<S: Fill, T: Send, B>(
     n: usize,
-    threads: Option<NonZeroUsize>,
-    cancel: Option<&Cancel>,
+    (columns, threads, cancel): (Range<u32>, Option<NonZeroUsize>, Option<&Cancel>),
     below: fn(usize, &[u32], Option<std::sync::Arc<super::Bottoms>>) -> S,
     map: impl Fn(&[u32]) -> T + Sync,
     mut consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
@@ -262,16 +329,27 @@ fn by_engine<S: Fill, T: Send, B>(
     #[cfg(feature = "parallel")]
     if super::joined::lists(n) {
         let with = (S::ONE_PER_CLASS, cancel);
-        return super::joined::for_each_block(n, threads, with, &map, &mut consume);
+        return super::joined::for_each_block(n, (columns, threads), with, &map, &mut consume);
     }
     #[cfg(feature = "parallel")]
     if threads > 1 && n >= MIN_PARALLEL_N {
-        return parallel(n, (threads, cancel), below, &map, &mut consume);
+        return parallel(n, (columns, threads, cancel), below, &map, &mut consume);
     }
     #[cfg(not(feature = "parallel"))]
     let _ = threads;
     let table = super::bottoms::shared(n);
-    sequential(below(n, &[], table), cancel, &map, &mut consume)
+    // The whole board (n = 0 included, whose one solution has no first queen) as one
+    // search; a part of it a first column at a time.
+    if columns == every(n) {
+        return sequential(below(n, &[], table), cancel, &map, &mut consume);
+    }
+    for c in columns {
+        let listed = sequential(below(n, &[c], table.clone()), cancel, &map, &mut consume)?;
+        if listed.is_some() {
+            return Ok(listed);
+        }
+    }
+    Ok(None)
 }
 
 /// The blocks of `solutions` on the calling thread, until `cancel` is cancelled.
@@ -310,7 +388,7 @@ type Blocks<T> = std::sync::mpsc::Receiver<(Vec<u32>, T)>;
 #[cfg(feature = "parallel")]
 fn parallel<S: Fill, T: Send, B>(
     n: usize,
-    (threads, cancel): (usize, Option<&Cancel>),
+    (columns, threads, cancel): (Range<u32>, usize, Option<&Cancel>),
     below: fn(usize, &[u32], Option<std::sync::Arc<super::Bottoms>>) -> S,
     map: &(impl Fn(&[u32]) -> T + Sync),
     consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
@@ -319,7 +397,7 @@ fn parallel<S: Fill, T: Send, B>(
     use std::sync::mpsc::sync_channel;
 
     let mut jobs = prefixes(n, JOB_ROWS);
-    jobs.retain(|prefix| S::lists_below(n, prefix));
+    jobs.retain(|prefix| columns.contains(&prefix[0]) && S::lists_below(n, prefix));
     let table = super::bottoms::shared(n);
     let next_job = AtomicUsize::new(0);
     let stopped = AtomicBool::new(false);
@@ -482,6 +560,45 @@ mod tests {
                 );
                 assert_eq!(result.unwrap(), None);
                 assert_eq!(all, expected, "n = {n}, {threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    fn a_range_of_first_columns_lists_that_part_of_the_list_on_every_engine() {
+        // The search on one thread (n = 8), split over threads (n = 11) and the joined
+        // listing (n = 13), each on one thread and on two.
+        for (n, threads) in [(8, 1), (8, 2), (11, 1), (11, 2), (13, 1), (13, 2)] {
+            let every = listed(n, 1);
+            for columns in [
+                0..0,
+                0..1,
+                2..5,
+                0..n as u32,
+                5..5,
+                6..99,
+                n as u32 - 1..n as u32,
+            ] {
+                let mut part = Vec::new();
+                let ended = Solutions::for_each_block_in(
+                    n,
+                    columns.clone(),
+                    NonZeroUsize::new(threads),
+                    &Cancel::new(),
+                    |_| (),
+                    |block, ()| {
+                        part.extend_from_slice(block);
+                        ControlFlow::<()>::Continue(())
+                    },
+                );
+                assert_eq!(ended, Ok(None));
+                let expected: Vec<u32> = every
+                    .chunks(n)
+                    .filter(|row| columns.contains(&row[0]))
+                    .flatten()
+                    .copied()
+                    .collect();
+                assert_eq!(part, expected, "n = {n} on {threads} threads, {columns:?}");
             }
         }
     }
