@@ -246,54 +246,76 @@ impl Dtype {
         }
     }
 
-    /// A `rows × n` array of this type holding the concatenation of `pieces`, a byte a
-    /// column, each known to fit. numpy allocates the array, and it is filled on every
-    /// core: numpy asks the kernel for huge pages for an array this large, which fault in
-    /// several times faster than the 4 KB pages of a `Vec` (`solve(16)`'s `int32` array
-    /// is 945 MB), and the pieces are copied once, not joined first.
+    /// An array of this type, `n` columns a row, holding the `rows` rows of the
+    /// concatenation of `pieces`, a byte a column, each known to fit, then the mirror images of its first `mirrored`
+    /// rows (each column c as n − 1 − c) in reverse order. numpy allocates the array, and
+    /// it is filled on every core: numpy asks the kernel for huge pages for an array this
+    /// large, which fault in several times faster than the 4 KB pages of a `Vec`
+    /// (`solve(16)`'s `int32` array is 945 MB), and the pieces are copied once, not
+    /// joined first.
     pub(crate) fn rows<'py>(
         self,
         py: Python<'py>,
         pieces: &[Vec<u8>],
-        rows: usize,
-        n: usize,
+        [rows, n]: [usize; 2],
+        mirrored: usize,
     ) -> Bound<'py, PyAny> {
-        fn fill<'py, U: numpy::Element + TryFrom<u8> + Send>(
+        fn fill<'py, U: numpy::Element + TryFrom<u8> + Into<i64> + Copy + Send + Sync>(
             py: Python<'py>,
             pieces: &[Vec<u8>],
-            shape: [usize; 2],
+            [rows, n]: [usize; 2],
+            mirrored: usize,
         ) -> Bound<'py, PyAny> {
-            assert_eq!(
-                pieces.iter().map(Vec::len).sum::<usize>(),
-                shape[0] * shape[1],
+            let listed = pieces.iter().map(Vec::len).sum::<usize>();
+            assert!(
+                listed == rows * n && mirrored <= rows,
                 "the pieces hold the rows"
             );
+            let shape = [rows + mirrored, n];
             // SAFETY: every element is written below, before the array reaches Python.
             let array = unsafe { PyArray2::<U>::new(py, shape, false) };
             // SAFETY: the array is new, so nothing else views its data.
-            let mut out = unsafe { array.as_slice_mut() }.expect("a new array is contiguous");
-            let mut parts = Vec::with_capacity(pieces.len());
-            for piece in pieces {
-                let (part, rest) = out.split_at_mut(piece.len());
-                parts.push((piece, part));
-                out = rest;
-            }
+            let out = unsafe { array.as_slice_mut() }.expect("a new array is contiguous");
+            let (head, tail) = out.split_at_mut(listed);
             let fits = "a column below n fits the type checked for n";
+            let column = |c: u8| U::try_from(c).ok().expect(fits);
+            let mut parts = Vec::with_capacity(pieces.len());
+            let mut rest = &mut *head;
+            for piece in pieces {
+                let (part, after) = rest.split_at_mut(piece.len());
+                parts.push((piece, part));
+                rest = after;
+            }
             py.detach(|| {
                 parts.into_par_iter().for_each(|(piece, part)| {
                     for (to, &c) in part.iter_mut().zip(piece) {
-                        *to = U::try_from(c).ok().expect(fits);
+                        *to = column(c);
                     }
                 });
             });
+            if mirrored == 0 {
+                return array.into_any();
+            }
+            let last = (n - 1) as i64;
+            py.detach(|| {
+                tail.par_chunks_mut(n * 4096)
+                    .enumerate()
+                    .for_each(|(chunk, rows)| {
+                        for (i, row) in rows.chunks_exact_mut(n).enumerate() {
+                            let from = mirrored - 1 - (chunk * 4096 + i);
+                            for (to, &c) in row.iter_mut().zip(&head[from * n..(from + 1) * n]) {
+                                *to = column((last - c.into()) as u8);
+                            }
+                        }
+                    });
+            });
             array.into_any()
         }
-        let shape = [rows, n];
         match self {
-            Dtype::I8 => fill::<i8>(py, pieces, shape),
-            Dtype::I16 => fill::<i16>(py, pieces, shape),
-            Dtype::I32 => fill::<i32>(py, pieces, shape),
-            Dtype::I64 => fill::<i64>(py, pieces, shape),
+            Dtype::I8 => fill::<i8>(py, pieces, [rows, n], mirrored),
+            Dtype::I16 => fill::<i16>(py, pieces, [rows, n], mirrored),
+            Dtype::I32 => fill::<i32>(py, pieces, [rows, n], mirrored),
+            Dtype::I64 => fill::<i64>(py, pieces, [rows, n], mirrored),
         }
     }
 

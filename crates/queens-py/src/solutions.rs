@@ -328,7 +328,7 @@ pub(crate) fn solve<'py>(
     };
     // Fails here, before any thread starts, on a bad n.
     let source = Source::new(n, unique).map_err(args::error)?;
-    let (pieces, k) = interruptible(py, None, |cancel, _| {
+    let (pieces, k, mirrored) = interruptible(py, None, |cancel, _| {
         let mut source = source.cancel_on(cancel);
         if limit == usize::MAX && n >= PARALLEL_MIN_N {
             // All of them: the library's ordered listing on every core, each block turned
@@ -339,26 +339,54 @@ pub(crate) fn solve<'py>(
                 blocks.push(bytes);
                 ControlFlow::<()>::Continue(())
             };
+            // The solutions right of the middle column are the mirror images of those
+            // left of it in reverse order (`Solutions::for_each_block_in`): only the
+            // left half and the middle column are searched, and the rest is mirrored
+            // into place.
             let listed = if unique {
                 UniqueSolutions::for_each_block_until(n, None, cancel, bytes, keep)
             } else {
-                Solutions::for_each_block_until(n, None, cancel, bytes, keep)
+                let columns = 0..(n as u32).div_ceil(2);
+                Solutions::for_each_block_in(n, columns, None, cancel, bytes, keep)
             };
             match listed {
                 Ok(_) => {}
                 // Cancelled by an interrupt, within the pass being joined: the exception
                 // is the answer.
-                Err(queens::Error::Cancelled) => return Ok((Vec::new(), 0)),
+                Err(queens::Error::Cancelled) => return Ok((Vec::new(), 0, 0)),
                 Err(e) => panic!("n was checked, and the default thread count is valid: {e}"),
             }
             let k = blocks.iter().map(Vec::len).sum::<usize>() / n;
-            Ok((blocks, k))
+            let mirrored = match unique {
+                true => 0,
+                false => left_of_middle(&blocks, n),
+            };
+            Ok((blocks, k, mirrored))
         } else {
-            take(&mut source, limit, cancel).map(|(cells, k)| (vec![cells], k))
+            take(&mut source, limit, cancel).map(|(cells, k)| (vec![cells], k, 0))
         }
     })?
     .map_err(PyRuntimeError::new_err)?;
-    Ok(dtype.rows(py, &pieces, k, n))
+    Ok(dtype.rows(py, &pieces, [k, n], mirrored))
+}
+
+/// How many of the rows of `blocks` (in order, `n` bytes a row) have their first queen
+/// left of the middle column: for odd n the middle column's rows come after them.
+fn left_of_middle(blocks: &[Vec<u8>], n: usize) -> usize {
+    let half = (n / 2) as u8;
+    let mut rows = 0;
+    for block in blocks {
+        let within = block.len() / n;
+        let left = match block[(within - 1) * n] < half {
+            true => within,
+            false => (0..within).take_while(|&i| block[i * n] < half).count(),
+        };
+        rows += left;
+        if left < within {
+            break;
+        }
+    }
+    rows
 }
 
 /// One solution of an `n × n` board as an array of `dtype` (`int32` by default), or

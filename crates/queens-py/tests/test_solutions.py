@@ -54,12 +54,16 @@ def test_boards_or_tuples():
     assert next(queens.solutions(4)) == (1, 3, 0, 2)
 
 
-@pytest.mark.parametrize("n", [0, 1, 2, 3, 4, 8, 10])
+# From n = 10 the rows right of the middle column are the left's mirrored: 10 and 12
+# even, 11 and 13 odd, 10 and 11 searched on threads, 12 and 13 by the joined listing.
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 4, 8, 10, 11, 12, 13])
 def test_solve_is_an_array_of_the_solutions(n):
     a = queens.solve(n)
     assert a.dtype == np.int32
     assert a.shape == (A000170[n], n)
     assert [tuple(int(c) for c in row) for row in a] == list(queens.solutions(n))
+    for dtype in (np.int8, np.int64):
+        assert np.array_equal(queens.solve(n, dtype=dtype), a)
 
 
 def test_solve_limit_and_unique():
