@@ -52,7 +52,7 @@ def test_keyboard_interrupt_stops_a_uniform_draw():
     start = time.monotonic()
     interrupt_after(0.5)
     with pytest.raises(KeyboardInterrupt):
-        queens.one(21, uniform=True)  # minutes: the first rows' counts join the column sets
+        queens.one(21, uniform=True)  # minutes: the count joins the column sets
     assert time.monotonic() - start < 1.5
 
 

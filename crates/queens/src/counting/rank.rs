@@ -7,7 +7,7 @@ use crate::threads::prelude::*;
 use rand::Rng;
 
 use super::counter::DEFAULT_MEMORY;
-use super::halves::{Halves, LEAD_ROWS};
+use super::halves::{Halves, LEAD_ROWS, SetCounts};
 use crate::bitboard::{check_board, full_mask, search_lanes};
 use crate::board::validate_rows;
 use crate::limits::RANK_MAX_N;
@@ -110,12 +110,12 @@ const JOIN_MIN_N: usize = 14;
 /// Near the top of a board from n = 14 the candidates of a row are counted together by
 /// joining half boards (the column sets, their tops grouped by their queen in that row;
 /// for the first three rows at once one set per orbit, each top's and each bottom's pairs
-/// counted by its first three queens), which costs about one and a half counts of the
-/// whole board; further down each is counted by the search. Seconds up to n = 18 on two
-/// cores, under 20 s at 19, 75 to 90 s at 20, by the count's growth about ten minutes
-/// at 21;
-/// a board above [`RANK_MAX_N`] is refused as [`Error::TooLarge`]. The join's tables
-/// are built once, when the ranker is made, for all its rankings.
+/// counted by its first three queens), which costs about 1.4 counts of the whole board;
+/// further down each is counted by the search. Seconds up to n = 18 on two cores, under
+/// 20 s at 19, 70 to 75 s at 20, by the count's growth about ten minutes at 21. A
+/// uniform draw ([`Ranker::uniform`]) needs no rank, and costs one count. A board above
+/// [`RANK_MAX_N`] is refused as [`Error::TooLarge`]. The join's tables are built once,
+/// when the ranker is made, for all its rankings and draws.
 ///
 /// ```
 /// let ranker = queens::counting::Ranker::new(8)?;
@@ -130,6 +130,8 @@ pub struct Ranker {
     cancel: Option<Cancel>,
     /// The first rows' counts, the costliest, once counted: every ranking starts there.
     lead: Mutex<Option<Lead>>,
+    /// Each column set's count, once counted: what drawing uniformly needs.
+    sets: Mutex<Option<SetCounts>>,
 }
 
 /// The counts of the first rows, which every ranking needs.
@@ -188,6 +190,7 @@ impl Ranker {
             halves,
             cancel: None,
             lead: Mutex::new(None),
+            sets: Mutex::new(None),
         })
     }
 
@@ -255,15 +258,42 @@ impl Ranker {
         Ok(Some(before))
     }
 
-    /// A solution drawn uniformly at random among all of them: a uniform rank, then
-    /// [`Ranker::nth`], the first row's counts serving both. `None` when the board has no
-    /// solution (n = 2 or 3).
+    /// A solution drawn uniformly at random among all of them, or `None` when the board
+    /// has none (n = 2 or 3).
+    ///
+    /// Where the ranker joins halves (from n = 14) it needs the count alone, not the
+    /// lexicographic order: the solutions are numbered by the column sets the count joins,
+    /// each set's by the restricted boards its joins stand for, and a uniform number is
+    /// the solution of the one restricted board it falls in, found by the search. The
+    /// sets' counts are kept for the next draw, which then costs one such search
+    /// (milliseconds at n = 20). Below n = 14 it is a uniform rank, then [`Ranker::nth`].
+    /// Either way the same `rng` draws the same solution.
     pub fn uniform<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Option<Placement>, Error> {
-        let total = self.total()?;
-        if total == 0 {
+        let Some(halves) = &self.halves else {
+            let total = self.total()?;
+            if total == 0 {
+                return Ok(None);
+            }
+            return self.nth(rng.random_range(0..total));
+        };
+        let mut sets = self.sets.lock().unwrap_or_else(PoisonError::into_inner);
+        let sets = match &mut *sets {
+            Some(sets) => sets,
+            None => {
+                let stop = self.cancel.as_ref().map(Cancel::flag);
+                let counted = halves.set_counts(DEFAULT_MEMORY / 2, stop);
+                // A count cut short means nothing.
+                if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                    return Err(Error::Cancelled);
+                }
+                sets.insert(counted)
+            }
+        };
+        if sets.total() == 0 {
             return Ok(None);
         }
-        self.nth(rng.random_range(0..total))
+        let r = rng.random_range(0..sets.total());
+        Ok(Some(Placement::new(halves.solution_at(sets, r))))
     }
 
     /// The solutions below `prefix` then `c`, for each column `c < upto`.

@@ -34,11 +34,13 @@
 mod below;
 mod blocks;
 mod tops;
+mod uniform;
 
 use std::num::NonZeroUsize;
 
 pub(crate) use blocks::LEAD_ROWS;
 use blocks::{Blocks, RowsPlacement, next_subset};
+pub(crate) use uniform::SetCounts;
 
 use super::pairs::weighted_pairs;
 
@@ -225,28 +227,35 @@ impl Halves {
     /// set) under the symmetries that keep the middle row, as the columns each row may use:
     /// the solutions the join stands for are the solutions of these restricted boards.
     pub(crate) fn images(&self, set: u32) -> Vec<Vec<u64>> {
+        self.joins(set)
+            .flat_map(|join| self.images_of(set, &join))
+            .collect()
+    }
+
+    /// [`Halves::images`] of one join of `set`: as many as its weight, each holding as
+    /// many solutions as the join has pairs. The images of two joins differ in their
+    /// middle queen, or in their sets when there is none.
+    fn images_of(&self, set: u32, join: &Join) -> Vec<Vec<u64>> {
         let (n, h) = (self.n, self.h);
         let all = ((1u64 << n) - 1) as u32;
         let mirror = |s: u32| u64::from(self.mirror_set(s));
-        let mut images = Vec::new();
-        for join in self.joins(set) {
-            let middle = all ^ set ^ join.rest;
-            let (top, middle_w, bottom) = (u64::from(set), u64::from(middle), u64::from(join.rest));
-            let (top_m, middle_m, bottom_m) = (mirror(set), mirror(middle), mirror(join.rest));
-            for (t, m, b) in [
-                (top, middle_w, bottom),
-                (bottom, middle_w, top),
-                (top_m, middle_m, bottom_m),
-                (bottom_m, middle_m, top_m),
-            ] {
-                let mut rows = vec![t; h];
-                if n % 2 == 1 {
-                    rows.push(m);
-                }
-                rows.extend(std::iter::repeat_n(b, h));
-                if !images.contains(&rows) {
-                    images.push(rows);
-                }
+        let middle = all ^ set ^ join.rest;
+        let (top, middle_w, bottom) = (u64::from(set), u64::from(middle), u64::from(join.rest));
+        let (top_m, middle_m, bottom_m) = (mirror(set), mirror(middle), mirror(join.rest));
+        let mut images: Vec<Vec<u64>> = Vec::with_capacity(4);
+        for (t, m, b) in [
+            (top, middle_w, bottom),
+            (bottom, middle_w, top),
+            (top_m, middle_m, bottom_m),
+            (bottom_m, middle_m, top_m),
+        ] {
+            let mut rows = vec![t; h];
+            if n % 2 == 1 {
+                rows.push(m);
+            }
+            rows.extend(std::iter::repeat_n(b, h));
+            if !images.contains(&rows) {
+                images.push(rows);
             }
         }
         images
