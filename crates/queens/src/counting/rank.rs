@@ -227,7 +227,8 @@ impl Ranker {
     }
 
     /// The number of solutions: the first row's counts added up, which every ranking
-    /// counts first and the ranker keeps, so that after one it costs nothing.
+    /// counts first and the ranker keeps, so that after one (or after a uniform draw,
+    /// whose counts it keeps too) it costs nothing.
     ///
     /// ```
     /// let ranker = queens::counting::Ranker::new(8)?;
@@ -240,6 +241,12 @@ impl Ranker {
         if self.n == 0 {
             return Ok(1);
         }
+        // After a uniform draw the sets' counts add up to it too.
+        let sets = self.sets.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(sets) = &*sets {
+            return Ok(sets.total());
+        }
+        drop(sets);
         Ok(self.children(&[], self.n as u32)?.iter().sum())
     }
 
