@@ -78,7 +78,7 @@ impl Solutions {
         map: impl Fn(&[u32]) -> T + Sync,
         consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
     ) -> Result<Option<B>, Error> {
-        in_blocks(n, (every(n), threads, None), Solutions::below, map, consume)
+        in_blocks(n, (None, threads, None), Solutions::below, map, consume)
     }
 
     /// [`Solutions::for_each_block`], stopped from another thread: once `cancel` is
@@ -117,7 +117,7 @@ impl Solutions {
     ) -> Result<Option<B>, Error> {
         in_blocks(
             n,
-            (every(n), threads, Some(cancel)),
+            (None, threads, Some(cancel)),
             Solutions::below,
             map,
             consume,
@@ -126,12 +126,13 @@ impl Solutions {
 
     /// [`Solutions::for_each_block_until`] for the solutions whose first queen stands in
     /// one of `columns` only: a part of the list, searched on every thread. Columns from
-    /// `n` on hold none.
+    /// `n` on hold none, and neither does any range on the empty board (n = 0), whose one
+    /// solution has no first queen.
     ///
     /// The solutions with their first queen in column `n − 1 − c` are the mirror images
     /// (each column `x` becoming `n − 1 − x`) of those in column `c`, and mirroring
-    /// reverses the order, so the columns left of the middle give the whole list at about
-    /// half the search:
+    /// reverses the order, so from n = 1 the columns left of the middle give the whole
+    /// list at about half the search:
     ///
     /// ```
     /// use std::ops::ControlFlow;
@@ -166,17 +167,12 @@ impl Solutions {
     ) -> Result<Option<B>, Error> {
         in_blocks(
             n,
-            (columns, threads, Some(cancel)),
+            (Some(columns), threads, Some(cancel)),
             Solutions::below,
             map,
             consume,
         )
     }
-}
-
-/// Every first column of an `n × n` board.
-fn every(n: usize) -> Range<u32> {
-    0..n as u32
 }
 
 impl UniqueSolutions {
@@ -204,7 +200,7 @@ impl UniqueSolutions {
     ) -> Result<Option<B>, Error> {
         in_blocks(
             n,
-            (every(n), threads, None),
+            (None, threads, None),
             UniqueSolutions::below,
             map,
             consume,
@@ -233,7 +229,7 @@ impl UniqueSolutions {
     ) -> Result<Option<B>, Error> {
         in_blocks(
             n,
-            (every(n), threads, Some(cancel)),
+            (None, threads, Some(cancel)),
             UniqueSolutions::below,
             map,
             consume,
@@ -288,12 +284,12 @@ impl Fill for UniqueSolutions {
     }
 }
 
-/// The blocks of the searches `below(n, prefix, table)` make with the first queen in one
-/// of `columns`, split by their first rows on `threads` threads, or on one, until
-/// `cancel` is cancelled.
+/// The blocks of the searches `below(n, prefix, table)` make, of the whole board or with
+/// the first queen in one of `columns`, split by their first rows on `threads` threads,
+/// or on one, until `cancel` is cancelled.
 fn in_blocks<S: Fill, T: Send, B>(
     n: usize,
-    (columns, threads, cancel): (Range<u32>, Option<NonZeroUsize>, Option<&Cancel>),
+    (columns, threads, cancel): (Option<Range<u32>>, Option<NonZeroUsize>, Option<&Cancel>),
     below: fn(usize, &[u32], Option<std::sync::Arc<super::Bottoms>>) -> S,
     map: impl Fn(&[u32]) -> T + Sync,
     mut consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
@@ -310,7 +306,11 @@ fn in_blocks<S: Fill, T: Send, B>(
             ControlFlow::Continue(()) => ControlFlow::Continue(()),
         }
     };
-    let columns = columns.start..columns.end.min(n as u32);
+    // A listing with nothing to list is cancelled all the same.
+    if cancelled(cancel) {
+        return Err(Error::Cancelled);
+    }
+    let columns = columns.map(|c| c.start..c.end.min(n as u32));
     by_engine(n, (columns, threads, cancel), below, map, &mut consume)?.transpose()
 }
 
@@ -318,7 +318,7 @@ fn in_blocks<S: Fill, T: Send, B>(
 /// split over threads, or the search on the calling thread.
 fn by_engine<S: Fill, T: Send, B>(
     n: usize,
-    (columns, threads, cancel): (Range<u32>, Option<NonZeroUsize>, Option<&Cancel>),
+    (columns, threads, cancel): (Option<Range<u32>>, Option<NonZeroUsize>, Option<&Cancel>),
     below: fn(usize, &[u32], Option<std::sync::Arc<super::Bottoms>>) -> S,
     map: impl Fn(&[u32]) -> T + Sync,
     mut consume: impl FnMut(&[u32], T) -> ControlFlow<B>,
@@ -329,6 +329,7 @@ fn by_engine<S: Fill, T: Send, B>(
     #[cfg(feature = "parallel")]
     if super::joined::lists(n) {
         let with = (S::ONE_PER_CLASS, cancel);
+        let columns = columns.unwrap_or(0..n as u32);
         return super::joined::for_each_block(n, (columns, threads), with, &map, &mut consume);
     }
     #[cfg(feature = "parallel")]
@@ -338,11 +339,11 @@ fn by_engine<S: Fill, T: Send, B>(
     #[cfg(not(feature = "parallel"))]
     let _ = threads;
     let table = super::bottoms::shared(n);
-    // The whole board (n = 0 included, whose one solution has no first queen) as one
-    // search; a part of it a first column at a time.
-    if columns == every(n) {
+    // The whole board (n = 0 included, whose one solution has no first queen, and so
+    // lies in no range) as one search; a part of it a first column at a time.
+    let Some(columns) = columns else {
         return sequential(below(n, &[], table), cancel, &map, &mut consume);
-    }
+    };
     for c in columns {
         let listed = sequential(below(n, &[c], table.clone()), cancel, &map, &mut consume)?;
         if listed.is_some() {
@@ -388,7 +389,7 @@ type Blocks<T> = std::sync::mpsc::Receiver<(Vec<u32>, T)>;
 #[cfg(feature = "parallel")]
 fn parallel<S: Fill, T: Send, B>(
     n: usize,
-    (columns, threads, cancel): (Range<u32>, usize, Option<&Cancel>),
+    (columns, threads, cancel): (Option<Range<u32>>, usize, Option<&Cancel>),
     below: fn(usize, &[u32], Option<std::sync::Arc<super::Bottoms>>) -> S,
     map: &(impl Fn(&[u32]) -> T + Sync),
     consume: &mut impl FnMut(&[u32], T) -> ControlFlow<B>,
@@ -397,7 +398,9 @@ fn parallel<S: Fill, T: Send, B>(
     use std::sync::mpsc::sync_channel;
 
     let mut jobs = prefixes(n, JOB_ROWS);
-    jobs.retain(|prefix| columns.contains(&prefix[0]) && S::lists_below(n, prefix));
+    jobs.retain(|prefix| {
+        columns.as_ref().is_none_or(|c| c.contains(&prefix[0])) && S::lists_below(n, prefix)
+    });
     let table = super::bottoms::shared(n);
     let next_job = AtomicUsize::new(0);
     let stopped = AtomicBool::new(false);
@@ -599,7 +602,33 @@ mod tests {
                     .copied()
                     .collect();
                 assert_eq!(part, expected, "n = {n} on {threads} threads, {columns:?}");
+                let cancelled = Cancel::new();
+                cancelled.cancel();
+                let keep_on = |_: &[u32], ()| ControlFlow::<()>::Continue(());
+                let ended =
+                    Solutions::for_each_block_in(n, columns, None, &cancelled, |_| (), keep_on);
+                assert_eq!(
+                    ended,
+                    Err(Error::Cancelled),
+                    "cancelled before, even with nothing to list"
+                );
             }
+        }
+        // The empty board's one solution has no first queen.
+        for columns in [0..0, 0..1, 3..99] {
+            let mut blocks = 0;
+            let ended = Solutions::for_each_block_in(
+                0,
+                columns,
+                None,
+                &Cancel::new(),
+                |_| (),
+                |_, ()| {
+                    blocks += 1;
+                    ControlFlow::<()>::Continue(())
+                },
+            );
+            assert_eq!((ended, blocks), (Ok(None), 0));
         }
     }
 
