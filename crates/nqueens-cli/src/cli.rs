@@ -28,7 +28,8 @@ pub(crate) enum Command {
     /// Print the number of solutions.
     Count(CountArgs),
     /// Print one solution for any n up to a billion, built without search, or with
-    /// --random a random one found by local search.
+    /// --random a random one found by local search, or with --uniform (n ≤ 21) one drawn
+    /// with every solution equally likely.
     One(OneArgs),
     /// Write the list of work units a count of N is split into, for `shard` and `merge`;
     /// with --estimate, price the count before it runs.

@@ -48,6 +48,17 @@ pub(crate) fn in_range<T>(
         .ok_or_else(|| PyValueError::new_err(format!("{name} = {value} is out of range: {what}")))
 }
 
+/// A seed: an int from 0 to 2**64 − 1, the seeds the command line takes, so that each
+/// draws the same there and here.
+pub(crate) fn seed(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if !value.is_instance_of::<PyBool>()
+        && let Ok(v) = value.extract::<u64>()
+    {
+        return Ok(v);
+    }
+    in_range(value, "seed", |_| None, "seed must be from 0 to 2**64 - 1")
+}
+
 /// An integer argument from `0` to `max`, where `what` says what `max` is.
 pub(crate) fn bounded(
     value: &Bound<'_, PyAny>,

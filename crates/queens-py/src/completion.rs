@@ -513,15 +513,10 @@ pub(crate) fn instance(
 ) -> PyResult<Completion> {
     let n = args::board_size(n, queens::limits::INSTANCE_MAX_N, "instance")?;
     let seed = match seed.filter(|s| !s.is_none()) {
-        Some(s) => args::bounded(
-            s,
-            "seed",
-            i64::MAX as usize,
-            "seed must be from 0 to 2**63 - 1",
-        )?,
+        Some(s) => args::seed(s)?,
         None => 0,
     };
-    let drawn = queens::complete::excluded_diagonals(n, seed as u64).map_err(args::error)?;
+    let drawn = queens::complete::excluded_diagonals(n, seed).map_err(args::error)?;
     let count = match diagonals.filter(|d| !d.is_none()) {
         Some(d) => args::bounded(
             d,

@@ -424,12 +424,7 @@ pub(crate) fn one<'py>(
                 "seed is only used with random=True or uniform=True",
             ));
         }
-        Some(s) => args::bounded(
-            s,
-            "seed",
-            u64::MAX as usize,
-            "seed must be from 0 to 2**63 - 1",
-        )? as u64,
+        Some(s) => args::seed(s)?,
         None => RandomState::new().hash_one(std::time::SystemTime::now()),
     };
     let columns = if random {

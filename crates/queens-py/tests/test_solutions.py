@@ -125,6 +125,13 @@ def test_random_and_uniform_are_reproducible():
     assert queens.verify(u) is None
     assert np.array_equal(u, queens.one(10, uniform=True, seed=1))
     assert queens.one(0, uniform=True).shape == (0,)
+    # Every seed the command line takes, drawn by the column sets from n = 14.
+    top = queens.one(14, uniform=True, seed=2**64 - 1)
+    assert queens.verify(top) is None
+    assert np.array_equal(top, queens.one(14, uniform=True, seed=2**64 - 1))
+    with pytest.raises(ValueError, match=r"seed must be from 0 to 2\*\*64 - 1"):
+        queens.one(14, uniform=True, seed=2**64)
+    assert queens.instance(10, seed=2**64 - 1).n == 10
 
 
 def test_solution_index_numbers_the_listed_solutions():
