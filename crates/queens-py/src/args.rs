@@ -258,9 +258,9 @@ impl Dtype {
     }
 
     /// An array of this type, `n` columns a row, holding the `rows` rows of the
-    /// concatenation of `pieces`, a byte a column, each known to fit, then the mirror images of its first `mirrored`
-    /// rows (each column c as n − 1 − c) in reverse order. numpy allocates the array, and
-    /// it is filled on every core: numpy asks the kernel for huge pages for an array this
+    /// concatenation of `pieces`, a byte a column, each known to fit, then the mirror
+    /// images of its first `mirrored` rows (each column c as n − 1 − c) in reverse order.
+    /// numpy allocates the array, and it is filled on every core: numpy asks the kernel for huge pages for an array this
     /// large, which fault in several times faster than the 4 KB pages of a `Vec`
     /// (`solve(16)`'s `int32` array is 945 MB), and the pieces are copied once, not
     /// joined first.
@@ -308,12 +308,14 @@ impl Dtype {
                 return array.into_any();
             }
             let last = (n - 1) as i64;
+            // Rows mirrored by one task.
+            const TASK: usize = 4096;
             py.detach(|| {
-                tail.par_chunks_mut(n * 4096)
+                tail.par_chunks_mut(n * TASK)
                     .enumerate()
-                    .for_each(|(chunk, rows)| {
+                    .for_each(|(task, rows)| {
                         for (i, row) in rows.chunks_exact_mut(n).enumerate() {
-                            let from = mirrored - 1 - (chunk * 4096 + i);
+                            let from = mirrored - 1 - (task * TASK + i);
                             for (to, &c) in row.iter_mut().zip(&head[from * n..(from + 1) * n]) {
                                 *to = column((last - c.into()) as u8);
                             }

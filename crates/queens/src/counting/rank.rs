@@ -286,15 +286,7 @@ impl Ranker {
         let mut sets = self.sets.lock().unwrap_or_else(PoisonError::into_inner);
         let sets = match &mut *sets {
             Some(sets) => sets,
-            None => {
-                let stop = self.cancel.as_ref().map(Cancel::flag);
-                let counted = halves.set_counts(DEFAULT_MEMORY / 2, stop);
-                // A count cut short means nothing.
-                if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
-                    return Err(Error::Cancelled);
-                }
-                sets.insert(counted)
-            }
+            None => sets.insert(self.count_sets(halves)?),
         };
         if sets.total() == 0 {
             return Ok(None);
@@ -339,6 +331,17 @@ impl Ranker {
                 counts: self.count_children(&[], self.n as u32)?,
             },
         })
+    }
+
+    /// Each column set's count, which a uniform draw needs.
+    fn count_sets(&self, halves: &Halves) -> Result<SetCounts, Error> {
+        let stop = self.cancel.as_ref().map(Cancel::flag);
+        let counted = halves.set_counts(DEFAULT_MEMORY / 2, stop);
+        // A count cut short means nothing.
+        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            return Err(Error::Cancelled);
+        }
+        Ok(counted)
     }
 
     /// [`Ranker::children`], counted.

@@ -305,6 +305,21 @@ impl Halves {
         (window >> self.w | window << self.w) & self.window()
     }
 
+    /// Appends the bottoms of `join` to `out`, handed on as [`Halves::tops`] hands on
+    /// tops: the tops on its rest turned upside down. The bottoms the middle queen attacks
+    /// are dropped; the tops it attacks are clear of no bottom once its diagonals are
+    /// added to every one.
+    fn bottoms(
+        &self,
+        join: &Join,
+        cap: usize,
+        out: &mut Vec<u64>,
+        full: &mut dyn FnMut(&mut Vec<u64>) -> bool,
+    ) -> bool {
+        let flip = |p| self.upside_down(p) | join.blocked;
+        self.tops(join.rest, join.blocked, flip, cap, out, full)
+    }
+
     /// The solutions the joins of `set` stand for.
     pub(crate) fn count_set(&self, set: u32, scratch: &mut Scratch) -> u128 {
         let Scratch {
@@ -341,12 +356,8 @@ impl Halves {
                 sum + weighted_pairs(tops, bottoms, runs, bits)
             };
         for join in joins {
-            // The bottoms the middle queen attacks are dropped; the tops it attacks are
-            // clear of no bottom once its diagonals are added to every one.
-            let blocked = join.blocked;
-            let flip = |p| self.upside_down(p) | blocked;
             let mut start = bottoms.len();
-            self.tops(join.rest, blocked, flip, cap, bottoms, &mut |batch| {
+            self.bottoms(&join, cap, bottoms, &mut |batch| {
                 runs.push((start..batch.len(), join.weight));
                 sum += count(tops, batch, runs);
                 batch.clear();

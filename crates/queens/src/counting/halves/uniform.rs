@@ -81,18 +81,9 @@ impl Halves {
         let (mut tops, mut bottoms) = (Vec::new(), Vec::new());
         self.tops(set, 0, |p| p, usize::MAX, &mut tops, &mut |_| true);
         for join in self.joins(set) {
-            // The join's pairs as the count finds them: the middle queen's diagonals on
-            // every bottom.
+            // The join's pairs as the count finds them.
             bottoms.clear();
-            let flip = |p| self.upside_down(p) | join.blocked;
-            self.tops(
-                join.rest,
-                join.blocked,
-                flip,
-                usize::MAX,
-                &mut bottoms,
-                &mut |_| true,
-            );
+            self.bottoms(&join, usize::MAX, &mut bottoms, &mut |_| true);
             let pairs = weighted_pairs(&tops, &bottoms, &[(0..bottoms.len(), 1)], bits);
             let images = self.images_of(set, &join);
             debug_assert_eq!(images.len() as u128, join.weight, "an image per solution");
