@@ -764,9 +764,11 @@ fn probe_avx512<const C: usize, const EACH: bool>(
     tally: Option<&mut Tally>,
 ) -> u64 {
     use std::arch::x86_64::{
-        __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_load_si512, _mm512_popcnt_epi64,
-        _mm512_reduce_add_epi64, _mm512_setzero_si512, _mm512_store_si512,
-        _mm512_ternarylogic_epi64, _mm512_test_epi64_mask, _mm512_xor_si512,
+        __m256i, __m512i, _mm256_add_epi32, _mm256_loadu_si256, _mm256_storeu_si256,
+        _mm512_add_epi64, _mm512_and_si512, _mm512_cvtepi64_epi32, _mm512_load_si512,
+        _mm512_popcnt_epi64, _mm512_reduce_add_epi64, _mm512_setzero_si512, _mm512_shuffle_i64x2,
+        _mm512_store_si512, _mm512_ternarylogic_epi64, _mm512_test_epi64_mask,
+        _mm512_unpackhi_epi64, _mm512_unpacklo_epi64, _mm512_xor_si512,
     };
     let load = |word: &Word| {
         // SAFETY: a Word is 64 bytes, aligned to 64.
@@ -820,21 +822,41 @@ fn probe_avx512<const C: usize, const EACH: bool>(
             tally.add_at(REGISTER_PLANES, word);
         }
     };
-    let by_four = probes.chunks_exact(4);
-    let rest = by_four.remainder();
+    // Eight probes' counts at once: their words' lane counts added pairwise across the
+    // eight (a transpose that adds as it goes), three steps of a few shuffles where a
+    // sum of each word's lanes on its own costs six.
+    let add_pairs = |a: [__m512i; 8]| {
+        let s: [__m512i; 4] = std::array::from_fn(|k| {
+            let (x, y) = (a[2 * k], a[2 * k + 1]);
+            _mm512_add_epi64(_mm512_unpacklo_epi64(x, y), _mm512_unpackhi_epi64(x, y))
+        });
+        let halves = |x, y| {
+            _mm512_add_epi64(
+                _mm512_shuffle_i64x2::<0b10_00_10_00>(x, y),
+                _mm512_shuffle_i64x2::<0b11_01_11_01>(x, y),
+            )
+        };
+        let (t0, t1) = (halves(s[0], s[1]), halves(s[2], s[3]));
+        _mm512_cvtepi64_epi32(halves(t0, t1))
+    };
+    let by_eight = probes.chunks_exact(8);
+    let rest = by_eight.remainder();
     let mut at = 0;
-    for four in by_four {
-        let w: [__m512i; 4] = std::array::from_fn(|k| word(four[k]));
-        for (k, &w) in w.iter().enumerate() {
-            counts[at + k] += _mm512_reduce_add_epi64(_mm512_popcnt_epi64(w)) as u32;
+    for eight in by_eight {
+        let w: [__m512i; 8] = std::array::from_fn(|k| word(eight[k]));
+        let ones = add_pairs(std::array::from_fn(|k| _mm512_popcnt_epi64(w[k])));
+        let slot = counts[at..at + 8].as_mut_ptr().cast::<__m256i>();
+        // SAFETY: the slice has the 8 counts the unaligned load and store touch.
+        unsafe { _mm256_storeu_si256(slot, _mm256_add_epi32(_mm256_loadu_si256(slot), ones)) };
+        at += 8;
+        for four in w.chunks_exact(4) {
+            let (sum, twos_a) = add3(planes[0], four[0], four[1]);
+            let (sum, twos_b) = add3(sum, four[2], four[3]);
+            planes[0] = sum;
+            let (sum, carry) = add3(planes[1], twos_a, twos_b);
+            planes[1] = sum;
+            ripple(&mut planes[2..], carry, tally);
         }
-        at += 4;
-        let (sum, twos_a) = add3(planes[0], w[0], w[1]);
-        let (sum, twos_b) = add3(sum, w[2], w[3]);
-        planes[0] = sum;
-        let (sum, carry) = add3(planes[1], twos_a, twos_b);
-        planes[1] = sum;
-        ripple(&mut planes[2..], carry, tally);
     }
     for &p in rest {
         let w = word(p);
