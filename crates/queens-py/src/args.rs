@@ -190,9 +190,17 @@ fn describe(err: &dyn std::error::Error) -> String {
 }
 
 /// The integer type of the arrays of columns: signed, so that the differences of columns
-/// and rows, the usual diagonal test, never wrap.
+/// and rows, the usual diagonal test, never wrap; in either byte order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Dtype {
+pub(crate) struct Dtype {
+    int: Int,
+    /// Not the machine's byte order (`">i4"` on a little-endian machine): the array is
+    /// filled in the machine's, then its bytes are swapped where it lies.
+    swapped: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Int {
     I8,
     I16,
     I32,
@@ -200,39 +208,56 @@ pub(crate) enum Dtype {
 }
 
 impl Dtype {
-    /// The `dtype` argument, anything `numpy.dtype` takes (`np.int16`, `"int64"`, `int`):
-    /// `int32` by default, wide enough for every board up to 10^9 queens.
+    /// `int32` in the machine's byte order, the default.
+    pub(crate) const INT32: Dtype = Dtype {
+        int: Int::I32,
+        swapped: false,
+    };
+
+    /// The `dtype` argument, anything `numpy.dtype` takes (`np.int16`, `"int64"`, `int`,
+    /// `">i4"`): `int32` by default, wide enough for every board up to 10^9 queens.
     pub(crate) fn of(value: Option<&Bound<'_, PyAny>>) -> PyResult<Dtype> {
         let Some(value) = value.filter(|v| !v.is_none()) else {
-            return Ok(Dtype::I32);
+            return Ok(Dtype::INT32);
         };
         let py = value.py();
-        let name: String = py
-            .import("numpy")?
-            .getattr("dtype")?
-            .call1((value,))?
-            .getattr("name")?
-            .extract()?;
-        Ok(match name.as_str() {
-            "int8" => Dtype::I8,
-            "int16" => Dtype::I16,
-            "int32" => Dtype::I32,
-            "int64" => Dtype::I64,
+        let dtype = py.import("numpy")?.getattr("dtype")?.call1((value,))?;
+        let name: String = dtype.getattr("name")?.extract()?;
+        let native: bool = dtype.getattr("isnative")?.extract()?;
+        let int = match name.as_str() {
+            "int8" => Int::I8,
+            "int16" => Int::I16,
+            "int32" => Int::I32,
+            "int64" => Int::I64,
             _ => {
                 return Err(PyValueError::new_err(format!(
                     "dtype = {name} is not allowed: columns are int8, int16, int32 (the default) or int64, signed so that differences of columns do not wrap"
                 )));
             }
+        };
+        Ok(Dtype {
+            int,
+            swapped: !native,
         })
+    }
+
+    /// `array`, filled in the machine's byte order, in this type's.
+    fn in_order<'py>(self, array: Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        if !self.swapped {
+            return Ok(array);
+        }
+        array.call_method1("byteswap", (true,))?;
+        let swapped = array.getattr("dtype")?.call_method0("newbyteorder")?;
+        array.call_method1("view", (swapped,))
     }
 
     /// The largest column the type holds.
     fn max(self) -> u64 {
-        match self {
-            Dtype::I8 => i8::MAX as u64,
-            Dtype::I16 => i16::MAX as u64,
-            Dtype::I32 => i32::MAX as u64,
-            Dtype::I64 => i64::MAX as u64,
+        match self.int {
+            Int::I8 => i8::MAX as u64,
+            Int::I16 => i16::MAX as u64,
+            Int::I32 => i32::MAX as u64,
+            Int::I64 => i64::MAX as u64,
         }
     }
 
@@ -249,11 +274,11 @@ impl Dtype {
     }
 
     fn name(self) -> &'static str {
-        match self {
-            Dtype::I8 => "int8",
-            Dtype::I16 => "int16",
-            Dtype::I32 => "int32",
-            Dtype::I64 => "int64",
+        match self.int {
+            Int::I8 => "int8",
+            Int::I16 => "int16",
+            Int::I32 => "int32",
+            Int::I64 => "int64",
         }
     }
 
@@ -270,7 +295,7 @@ impl Dtype {
         pieces: &[Vec<u8>],
         [rows, n]: [usize; 2],
         mirrored: usize,
-    ) -> Bound<'py, PyAny> {
+    ) -> PyResult<Bound<'py, PyAny>> {
         fn fill<'py, U: numpy::Element + TryFrom<u8> + Into<i64> + Copy + Send + Sync>(
             py: Python<'py>,
             pieces: &[Vec<u8>],
@@ -324,12 +349,12 @@ impl Dtype {
             });
             array.into_any()
         }
-        match self {
-            Dtype::I8 => fill::<i8>(py, pieces, [rows, n], mirrored),
-            Dtype::I16 => fill::<i16>(py, pieces, [rows, n], mirrored),
-            Dtype::I32 => fill::<i32>(py, pieces, [rows, n], mirrored),
-            Dtype::I64 => fill::<i64>(py, pieces, [rows, n], mirrored),
-        }
+        self.in_order(match self.int {
+            Int::I8 => fill::<i8>(py, pieces, [rows, n], mirrored),
+            Int::I16 => fill::<i16>(py, pieces, [rows, n], mirrored),
+            Int::I32 => fill::<i32>(py, pieces, [rows, n], mirrored),
+            Int::I64 => fill::<i64>(py, pieces, [rows, n], mirrored),
+        })
     }
 
     /// A 1-D array of this type holding `cells`, each known to fit. A `Vec` of a type of
@@ -338,7 +363,7 @@ impl Dtype {
         self,
         py: Python<'py>,
         cells: Vec<T>,
-    ) -> Bound<'py, PyAny> {
+    ) -> PyResult<Bound<'py, PyAny>> {
         fn cast<'py, U: numpy::Element + TryFrom<u64> + Send, T: Copy + Into<u64> + Send>(
             py: Python<'py>,
             cells: Vec<T>,
@@ -353,11 +378,11 @@ impl Dtype {
             });
             PyArray1::from_vec(py, wide).into_any()
         }
-        match self {
-            Dtype::I8 => cast::<i8, T>(py, cells),
-            Dtype::I16 => cast::<i16, T>(py, cells),
-            Dtype::I32 => cast::<i32, T>(py, cells),
-            Dtype::I64 => cast::<i64, T>(py, cells),
-        }
+        self.in_order(match self.int {
+            Int::I8 => cast::<i8, T>(py, cells),
+            Int::I16 => cast::<i16, T>(py, cells),
+            Int::I32 => cast::<i32, T>(py, cells),
+            Int::I64 => cast::<i64, T>(py, cells),
+        })
     }
 }

@@ -161,7 +161,7 @@ impl Board {
     ) -> PyResult<Bound<'py, PyAny>> {
         let n = self.columns.len();
         let dtype = Dtype::of(dtype)?.check(n, &format!("a board of {n} queens"))?;
-        Ok(dtype.array(py, self.columns.clone()))
+        dtype.array(py, self.columns.clone())
     }
 
     /// numpy's conversion (`np.asarray(board)`): the columns, `int32` unless `dtype`
@@ -181,7 +181,7 @@ impl Board {
         // The same types as `to_numpy`: a narrower one would wrap the columns silently.
         let n = self.columns.len();
         let dtype = Dtype::of(dtype)?.check(n, &format!("a board of {n} queens"))?;
-        Ok(dtype.array(py, self.columns.clone()))
+        dtype.array(py, self.columns.clone())
     }
 
     fn __len__(&self) -> usize {

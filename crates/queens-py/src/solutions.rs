@@ -367,7 +367,7 @@ pub(crate) fn solve<'py>(
         }
     })?
     .map_err(PyRuntimeError::new_err)?;
-    Ok(dtype.rows(py, &pieces, [k, n], mirrored))
+    dtype.rows(py, &pieces, [k, n], mirrored)
 }
 
 /// How many of the rows of `blocks` (in order, `n` bytes a row) have their first queen
@@ -444,7 +444,7 @@ pub(crate) fn one<'py>(
         py.detach(|| queens::construct(n).map(|c| c.map(Iterator::collect)))
             .map_err(args::error)?
     };
-    Ok(columns.map(|c| dtype.array(py, c)))
+    columns.map(|c| dtype.array(py, c)).transpose()
 }
 
 /// `None` when `columns` (a sequence, a 1-D array or a `Board`) is a solution, else
@@ -508,7 +508,7 @@ pub(crate) fn conflict_array<'py>(py: Python<'py>, columns: &[u32]) -> PyResult<
         .into_iter()
         .flat_map(|(a, b)| [a as u64, b as u64])
         .collect();
-    Dtype::I32
-        .array(py, flat)
+    Dtype::INT32
+        .array(py, flat)?
         .call_method1("reshape", ((k, 2),))
 }

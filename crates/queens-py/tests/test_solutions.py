@@ -92,6 +92,23 @@ def test_solve_and_one_take_a_signed_dtype(dtype):
     assert queens.Board([1, 3, 0, 2]).to_numpy(dtype=dtype).dtype == np.dtype(dtype)
 
 
+@pytest.mark.parametrize("order", ["<", ">"])
+@pytest.mark.parametrize("code", ["i2", "i4", "i8"])
+def test_arrays_come_in_the_byte_order_asked_for(order, code):
+    # One of the two orders is not the machine's: its bytes are swapped, its values are
+    # the same. n = 10 lists by the parallel listing, with the mirrored half.
+    dtype = np.dtype(order + code)
+    for n in (6, 10):
+        a = queens.solve(n, dtype=dtype)
+        assert a.dtype == dtype and a.tolist() == queens.solve(n).tolist()
+    assert queens.solve(8, limit=3, dtype=dtype).tolist() == queens.solve(8, limit=3).tolist()
+    one = queens.one(300, dtype=dtype)
+    assert one.dtype == dtype and one.tolist() == queens.one(300).tolist()
+    board = queens.Board([1, 3, 0, 2])
+    assert board.to_numpy(dtype=dtype).dtype == dtype and board.to_numpy(dtype=dtype).tolist() == [1, 3, 0, 2]
+    assert np.asarray(board, dtype=dtype).tolist() == [1, 3, 0, 2]
+
+
 @pytest.mark.parametrize(
     "call, message",
     [

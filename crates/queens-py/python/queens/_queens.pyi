@@ -68,7 +68,7 @@ SYMMETRIES: list[str]
 
 _Columns = Union["Board", Sequence[int], npt.NDArray[np.integer[Any]], Iterable[int]]
 _Dtype = Union[npt.DTypeLike, None]
-"""int8, int16, int32 (the default) or int64, as anything ``numpy.dtype`` takes."""
+"""int8, int16, int32 (the default) or int64, in either byte order, as anything ``numpy.dtype`` takes."""
 _ColumnArray = npt.NDArray[np.signedinteger[Any]]
 _Symmetry = Literal[
     "identity",
