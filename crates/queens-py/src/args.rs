@@ -273,7 +273,17 @@ impl Dtype {
         )))
     }
 
-    fn name(self) -> &'static str {
+    /// Bytes a column takes.
+    pub(crate) fn width(self) -> usize {
+        match self.int {
+            Int::I8 => 1,
+            Int::I16 => 2,
+            Int::I32 => 4,
+            Int::I64 => 8,
+        }
+    }
+
+    pub(crate) fn name(self) -> &'static str {
         match self.int {
             Int::I8 => "int8",
             Int::I16 => "int16",

@@ -5,7 +5,7 @@ use std::hash::{BuildHasher, RandomState};
 use std::ops::ControlFlow;
 use std::sync::{Mutex, mpsc};
 
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use queens::counting::Ranker;
@@ -220,12 +220,14 @@ const AHEAD_BLOCKS: usize = 256;
 const PARALLEL_MIN_N: usize = 10;
 
 /// Up to `limit` solutions of `source` as rows of `u8` columns, and how many; stops
-/// early once `cancel` is cancelled, and fails when the source's listing thread did.
+/// early once `cancel` is cancelled, fails when the source's listing thread did, and
+/// stops with a `MemoryError` once the rows would outgrow `room`.
 fn take(
     source: &mut Source,
     limit: usize,
     cancel: &queens::Cancel,
-) -> Result<(Vec<u8>, usize), String> {
+    room: &Room,
+) -> PyResult<(Vec<u8>, usize)> {
     let mut cells = Vec::new();
     let mut k = 0;
     while k < limit {
@@ -235,14 +237,84 @@ fn take(
         // A column is below n ≤ 64.
         cells.extend(columns.iter().map(|&c| c as u8));
         k += 1;
-        if k % 4096 == 0 && cancel.is_cancelled() {
-            break;
+        if k % 4096 == 0 {
+            if cancel.is_cancelled() {
+                break;
+            }
+            room.check(k)?;
         }
     }
     match source.failure() {
-        Some(why) => Err(why),
+        Some(why) => Err(PyRuntimeError::new_err(why)),
         None => Ok((cells, k)),
     }
+}
+
+/// The memory `solve` may fill: what the system had free when it started, and less
+/// where the process's address space is limited (`ulimit -v`), so that a list too long
+/// for the machine ends in a `MemoryError`, not in the kernel killing Python. Where the
+/// system does not say (not Linux), there is no bound.
+#[derive(Debug)]
+struct Room {
+    n: usize,
+    call: String,
+    dtype: Dtype,
+    free: Option<u64>,
+    /// What each row listed costs once the array is filled: its bytes as listed, and
+    /// the array's row, twice where the rows listed are mirrored into as many more.
+    per_row: u64,
+}
+
+impl Room {
+    fn new(n: usize, dtype: Dtype, mirrored: bool, call: String) -> Room {
+        let array_row = (n * dtype.width()) as u64 * if mirrored { 2 } else { 1 };
+        Room {
+            n,
+            call,
+            dtype,
+            free: free_memory(),
+            per_row: n as u64 + array_row,
+        }
+    }
+
+    /// Fails once `rows` listed would need more than the room.
+    fn check(&self, rows: usize) -> PyResult<()> {
+        let Some(free) = self.free else {
+            return Ok(());
+        };
+        let needed = rows as u64 * self.per_row;
+        if needed <= free {
+            return Ok(());
+        }
+        Err(PyMemoryError::new_err(format!(
+            "{} stopped after {rows} solutions, as many as the {:.2} GB free hold as {} ({} bytes each, listed and in the array): pass limit=, a narrower dtype, or iterate queens.solutions({})",
+            self.call,
+            free as f64 / 1e9,
+            self.dtype.name(),
+            self.per_row,
+            self.n
+        )))
+    }
+}
+
+/// The bytes this process can still take: Linux's `MemAvailable`, less where the
+/// address space left under `ulimit -v` is smaller; `None` where `/proc` does not say.
+fn free_memory() -> Option<u64> {
+    // The first number on the line that starts with `key` in `file`, in `unit`s.
+    let field = |file: &str, key: &str, unit: u64| -> Option<u64> {
+        let text = std::fs::read_to_string(file).ok()?;
+        let line = text.lines().find(|l| l.starts_with(key))?;
+        let value = line[key.len()..].split_whitespace().next()?;
+        Some(value.parse::<u64>().ok()? * unit)
+    };
+    let available = field("/proc/meminfo", "MemAvailable:", 1024)?;
+    // `unlimited` does not parse: no limit.
+    let limit = field("/proc/self/limits", "Max address space", 1);
+    let used = field("/proc/self/status", "VmSize:", 1024);
+    Some(match (limit, used) {
+        (Some(limit), Some(used)) => available.min(limit.saturating_sub(used)),
+        _ => available,
+    })
 }
 
 /// A lazy iterator over solutions: column tuples, or `Board`s.
@@ -328,45 +400,51 @@ pub(crate) fn solve<'py>(
     };
     // Fails here, before any thread starts, on a bad n.
     let source = Source::new(n, unique).map_err(args::error)?;
+    let every = limit == usize::MAX && n >= PARALLEL_MIN_N;
+    let room = Room::new(n, dtype, every && !unique, format!("solve({n})"));
     let (pieces, k, mirrored) = interruptible(py, None, |cancel, _| {
         let mut source = source.cancel_on(cancel);
-        if limit == usize::MAX && n >= PARALLEL_MIN_N {
-            // All of them: the library's ordered listing on every core, each block turned
-            // into bytes on the thread that found it.
-            let mut blocks = Vec::new();
-            let bytes = |block: &[u32]| block.iter().map(|&c| c as u8).collect::<Vec<u8>>();
-            let keep = |_: &[u32], bytes| {
-                blocks.push(bytes);
-                ControlFlow::<()>::Continue(())
-            };
-            // The solutions right of the middle column are the mirror images of those
-            // left of it in reverse order (`Solutions::for_each_block_in`): only the
-            // left half and the middle column are searched, and the rest is mirrored
-            // into place.
-            let listed = if unique {
-                UniqueSolutions::for_each_block_until(n, None, cancel, bytes, keep)
-            } else {
-                let columns = 0..(n as u32).div_ceil(2);
-                Solutions::for_each_block_in(n, columns, None, cancel, bytes, keep)
-            };
-            match listed {
-                Ok(_) => {}
-                // Cancelled by an interrupt, within the pass being joined: the exception
-                // is the answer.
-                Err(queens::Error::Cancelled) => return Ok((Vec::new(), 0, 0)),
-                Err(e) => panic!("n was checked, and the default thread count is valid: {e}"),
-            }
-            let k = blocks.iter().map(Vec::len).sum::<usize>() / n;
-            let mirrored = match unique {
-                true => 0,
-                false => left_of_middle(&blocks, n),
-            };
-            Ok((blocks, k, mirrored))
-        } else {
-            take(&mut source, limit, cancel).map(|(cells, k)| (vec![cells], k, 0))
+        if !every {
+            return take(&mut source, limit, cancel, &room).map(|(cells, k)| (vec![cells], k, 0));
         }
-    })?
-    .map_err(PyRuntimeError::new_err)?;
+        // All of them: the library's ordered listing on every core, each block turned
+        // into bytes on the thread that found it.
+        let mut blocks = Vec::new();
+        let mut rows = 0;
+        let mut full = Ok(());
+        let bytes = |block: &[u32]| block.iter().map(|&c| c as u8).collect::<Vec<u8>>();
+        let keep = |_: &[u32], bytes: Vec<u8>| {
+            rows += bytes.len() / n;
+            blocks.push(bytes);
+            full = room.check(rows);
+            match full {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(_) => ControlFlow::Break(()),
+            }
+        };
+        // The solutions right of the middle column are the mirror images of those left
+        // of it in reverse order (`Solutions::for_each_block_in`): only the left half and
+        // the middle column are searched, and the rest is mirrored into place.
+        let listed = if unique {
+            UniqueSolutions::for_each_block_until(n, None, cancel, bytes, keep)
+        } else {
+            let columns = 0..(n as u32).div_ceil(2);
+            Solutions::for_each_block_in(n, columns, None, cancel, bytes, keep)
+        };
+        match listed {
+            Ok(_) => full?,
+            // Cancelled by an interrupt, within the pass being joined: the exception is
+            // the answer.
+            Err(queens::Error::Cancelled) => return Ok((Vec::new(), 0, 0)),
+            Err(e) => panic!("n was checked, and the default thread count is valid: {e}"),
+        }
+        let k = rows;
+        let mirrored = match unique {
+            true => 0,
+            false => left_of_middle(&blocks, n),
+        };
+        Ok((blocks, k, mirrored))
+    })??;
     dtype.rows(py, &pieces, [k, n], mirrored)
 }
 

@@ -2,6 +2,7 @@
 
 import _thread
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -108,3 +109,29 @@ def test_one_of_ten_million_stays_near_the_arrays_size():
     grown = (after - before) * 1024
     # 40 MB of int32; building it must not hold a second copy or a Python list.
     assert grown < 1.25 * nbytes, f"peak grew {grown} bytes for a {nbytes}-byte array"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="free memory from /proc")
+@pytest.mark.parametrize("limit", [None, 10**9])
+def test_a_list_longer_than_memory_holds_is_a_memory_error(limit):
+    # The address space is limited to 600 MB past what the process holds: solve(16) as
+    # int64 needs about 2 GB, and stops with a MemoryError well before an allocation
+    # fails, on both paths (every solution, and a limit).
+    code = textwrap.dedent(
+        f"""
+        import re, resource, numpy, queens
+        status = open("/proc/self/status").read()
+        size = int(re.search(r"VmSize:\\s+(\\d+) kB", status).group(1)) * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (size + 600 * 2**20, resource.RLIM_INFINITY))
+        assert queens.solve(12, limit={limit}, dtype=numpy.int64).shape == (14200, 12)
+        try:
+            queens.solve(16, limit={limit}, dtype=numpy.int64)
+        except MemoryError as e:
+            print(e)
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert re.match(
+        r"solve\(16\) stopped after \d+ solutions, as many as the [\d.]+ GB free hold as int64 \(\d+ bytes each, listed and in the array\): pass limit=",
+        out.stdout,
+    ), out.stdout + out.stderr
