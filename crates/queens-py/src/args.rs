@@ -207,6 +207,22 @@ enum Int {
     I64,
 }
 
+impl std::fmt::Display for Dtype {
+    /// The type's name (`int32`), or numpy's code with its byte order (`>i4`) where it
+    /// is not the machine's.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if !self.swapped {
+            return f.write_str(self.name());
+        }
+        let order = if cfg!(target_endian = "little") {
+            '>'
+        } else {
+            '<'
+        };
+        write!(f, "{order}i{}", self.width())
+    }
+}
+
 impl Dtype {
     /// `int32` in the machine's byte order, the default.
     pub(crate) const INT32: Dtype = Dtype {
@@ -241,14 +257,16 @@ impl Dtype {
         })
     }
 
-    /// `array`, filled in the machine's byte order, in this type's.
+    /// `array`, filled in the machine's byte order, in this type's: its bytes swapped
+    /// where they lie, and its dtype set to say so, the array still owning its data.
     fn in_order<'py>(self, array: Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         if !self.swapped {
             return Ok(array);
         }
         array.call_method1("byteswap", (true,))?;
         let swapped = array.getattr("dtype")?.call_method0("newbyteorder")?;
-        array.call_method1("view", (swapped,))
+        array.setattr("dtype", swapped)?;
+        Ok(array)
     }
 
     /// The largest column the type holds.
@@ -267,8 +285,7 @@ impl Dtype {
             return Ok(self);
         }
         Err(PyValueError::new_err(format!(
-            "dtype = {} holds columns up to {}: {what} needs a wider type",
-            self.name(),
+            "dtype = {self} holds columns up to {}: {what} needs a wider type",
             self.max()
         )))
     }
@@ -283,7 +300,7 @@ impl Dtype {
         }
     }
 
-    pub(crate) fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self.int {
             Int::I8 => "int8",
             Int::I16 => "int16",
@@ -311,15 +328,19 @@ impl Dtype {
             pieces: &[Vec<u8>],
             [rows, n]: [usize; 2],
             mirrored: usize,
-        ) -> Bound<'py, PyAny> {
+            name: &str,
+        ) -> PyResult<Bound<'py, PyAny>> {
             let listed = pieces.iter().map(Vec::len).sum::<usize>();
             assert!(
                 listed == rows * n && mirrored <= rows,
                 "the pieces hold the rows"
             );
-            let shape = [rows + mirrored, n];
-            // SAFETY: every element is written below, before the array reaches Python.
-            let array = unsafe { PyArray2::<U>::new(py, shape, false) };
+            // numpy.empty, whose failure to allocate is a MemoryError.
+            let array = py
+                .import("numpy")?
+                .getattr("empty")?
+                .call1(((rows + mirrored, n), name))?
+                .cast_into::<PyArray2<U>>()?;
             // SAFETY: the array is new, so nothing else views its data.
             let out = unsafe { array.as_slice_mut() }.expect("a new array is contiguous");
             let (head, tail) = out.split_at_mut(listed);
@@ -340,7 +361,7 @@ impl Dtype {
                 });
             });
             if mirrored == 0 {
-                return array.into_any();
+                return Ok(array.into_any());
             }
             let last = (n - 1) as i64;
             // Rows mirrored by one task.
@@ -357,14 +378,14 @@ impl Dtype {
                         }
                     });
             });
-            array.into_any()
+            Ok(array.into_any())
         }
         self.in_order(match self.int {
-            Int::I8 => fill::<i8>(py, pieces, [rows, n], mirrored),
-            Int::I16 => fill::<i16>(py, pieces, [rows, n], mirrored),
-            Int::I32 => fill::<i32>(py, pieces, [rows, n], mirrored),
-            Int::I64 => fill::<i64>(py, pieces, [rows, n], mirrored),
-        })
+            Int::I8 => fill::<i8>(py, pieces, [rows, n], mirrored, self.name()),
+            Int::I16 => fill::<i16>(py, pieces, [rows, n], mirrored, self.name()),
+            Int::I32 => fill::<i32>(py, pieces, [rows, n], mirrored, self.name()),
+            Int::I64 => fill::<i64>(py, pieces, [rows, n], mirrored, self.name()),
+        }?)
     }
 
     /// A 1-D array of this type holding `cells`, each known to fit. A `Vec` of a type of

@@ -10,6 +10,7 @@ mod args;
 mod board;
 mod completion;
 mod count;
+mod room;
 mod run;
 mod solutions;
 

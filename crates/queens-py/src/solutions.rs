@@ -5,7 +5,7 @@ use std::hash::{BuildHasher, RandomState};
 use std::ops::ControlFlow;
 use std::sync::{Mutex, mpsc};
 
-use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use queens::counting::Ranker;
@@ -16,6 +16,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::args::{self, Dtype, Flag};
 use crate::board::{Board, on_board};
+use crate::room::Room;
 use crate::run::interruptible;
 
 /// Every solution or one per symmetry class, in lexicographic order.
@@ -250,73 +251,6 @@ fn take(
     }
 }
 
-/// The memory `solve` may fill: what the system had free when it started, and less
-/// where the process's address space is limited (`ulimit -v`), so that a list too long
-/// for the machine ends in a `MemoryError`, not in the kernel killing Python. Where the
-/// system does not say (not Linux), there is no bound.
-#[derive(Debug)]
-struct Room {
-    n: usize,
-    call: String,
-    dtype: Dtype,
-    free: Option<u64>,
-    /// What each row listed costs once the array is filled: its bytes as listed, and
-    /// the array's row, twice where the rows listed are mirrored into as many more.
-    per_row: u64,
-}
-
-impl Room {
-    fn new(n: usize, dtype: Dtype, mirrored: bool, call: String) -> Room {
-        let array_row = (n * dtype.width()) as u64 * if mirrored { 2 } else { 1 };
-        Room {
-            n,
-            call,
-            dtype,
-            free: free_memory(),
-            per_row: n as u64 + array_row,
-        }
-    }
-
-    /// Fails once `rows` listed would need more than the room.
-    fn check(&self, rows: usize) -> PyResult<()> {
-        let Some(free) = self.free else {
-            return Ok(());
-        };
-        let needed = rows as u64 * self.per_row;
-        if needed <= free {
-            return Ok(());
-        }
-        Err(PyMemoryError::new_err(format!(
-            "{} stopped after {rows} solutions, as many as the {:.2} GB free hold as {} ({} bytes each, listed and in the array): pass limit=, a narrower dtype, or iterate queens.solutions({})",
-            self.call,
-            free as f64 / 1e9,
-            self.dtype.name(),
-            self.per_row,
-            self.n
-        )))
-    }
-}
-
-/// The bytes this process can still take: Linux's `MemAvailable`, less where the
-/// address space left under `ulimit -v` is smaller; `None` where `/proc` does not say.
-fn free_memory() -> Option<u64> {
-    // The first number on the line that starts with `key` in `file`, in `unit`s.
-    let field = |file: &str, key: &str, unit: u64| -> Option<u64> {
-        let text = std::fs::read_to_string(file).ok()?;
-        let line = text.lines().find(|l| l.starts_with(key))?;
-        let value = line[key.len()..].split_whitespace().next()?;
-        Some(value.parse::<u64>().ok()? * unit)
-    };
-    let available = field("/proc/meminfo", "MemAvailable:", 1024)?;
-    // `unlimited` does not parse: no limit.
-    let limit = field("/proc/self/limits", "Max address space", 1);
-    let used = field("/proc/self/status", "VmSize:", 1024);
-    Some(match (limit, used) {
-        (Some(limit), Some(used)) => available.min(limit.saturating_sub(used)),
-        _ => available,
-    })
-}
-
 /// A lazy iterator over solutions: column tuples, or `Board`s.
 #[pyclass(module = "queens", name = "Solutions")]
 #[derive(Debug)]
@@ -401,7 +335,7 @@ pub(crate) fn solve<'py>(
     // Fails here, before any thread starts, on a bad n.
     let source = Source::new(n, unique).map_err(args::error)?;
     let every = limit == usize::MAX && n >= PARALLEL_MIN_N;
-    let room = Room::new(n, dtype, every && !unique, format!("solve({n})"));
+    let room = Room::new(n, dtype, every && !unique, unique)?;
     let (pieces, k, mirrored) = interruptible(py, None, |cancel, _| {
         let mut source = source.cancel_on(cancel);
         if !every {

@@ -111,27 +111,60 @@ def test_one_of_ten_million_stays_near_the_arrays_size():
     assert grown < 1.25 * nbytes, f"peak grew {grown} bytes for a {nbytes}-byte array"
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="free memory from /proc")
-@pytest.mark.parametrize("limit", [None, 10**9])
-def test_a_list_longer_than_memory_holds_is_a_memory_error(limit):
-    # The address space is limited to 600 MB past what the process holds: solve(16) as
-    # int64 needs about 2 GB, and stops with a MemoryError well before an allocation
-    # fails, on both paths (every solution, and a limit).
+def limited(headroom_mb, body):
+    """Runs `body` in a Python whose address space is limited to `headroom_mb` past what
+    it holds after a first small listing (which starts the library's threads); returns
+    what it printed."""
     code = textwrap.dedent(
         f"""
         import re, resource, numpy, queens
+        queens.solve(12)
         status = open("/proc/self/status").read()
         size = int(re.search(r"VmSize:\\s+(\\d+) kB", status).group(1)) * 1024
-        resource.setrlimit(resource.RLIMIT_AS, (size + 600 * 2**20, resource.RLIM_INFINITY))
-        assert queens.solve(12, limit={limit}, dtype=numpy.int64).shape == (14200, 12)
+        resource.setrlimit(resource.RLIMIT_AS, (size + {headroom_mb} * 2**20, resource.RLIM_INFINITY))
+        """
+    ) + textwrap.dedent(body)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+    return out.stdout
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="free memory from /proc")
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        # Every solution on every core (the left half listed, the rest mirrored), and a
+        # limit (one list, grown as it goes); int8 has no narrower type to offer.
+        ("queens.solve(16, dtype=numpy.int64)", r"solve\(16\) stopped after listing \d+ solutions, as many as the [\d.]+ GB free hold as int64 \(\d+ bytes each, listed and in the array\): pass limit=, a narrower dtype, or iterate queens.solutions\(16\)$"),
+        ("queens.solve(17, limit=10**9, dtype=numpy.int8)", r"solve\(17\) stopped after listing \d+ solutions, .* as int8 .*: pass limit=, or iterate queens.solutions\(17\)$"),
+        ("queens.solve(17, unique=True, dtype='>i4')", r"solve\(17\) stopped after listing \d+ solutions, .* as >i4 .*, or iterate queens.solutions\(17, unique=True\)$"),
+    ],
+)
+def test_a_list_longer_than_memory_holds_is_a_memory_error(call, message):
+    # 700 MB of address space: each call needs several GB, and stops with a MemoryError
+    # before any allocation fails; a small one still fits.
+    out = limited(
+        700,
+        f"""
+        assert queens.solve(13, dtype=numpy.int64).shape == (73712, 13)
         try:
-            queens.solve(16, limit={limit}, dtype=numpy.int64)
+            {call}
         except MemoryError as e:
             print(e)
-        """
+        """,
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert re.match(
-        r"solve\(16\) stopped after \d+ solutions, as many as the [\d.]+ GB free hold as int64 \(\d+ bytes each, listed and in the array\): pass limit=",
-        out.stdout,
-    ), out.stdout + out.stderr
+    assert re.match(message, out.strip()), out
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="free memory from /proc")
+def test_too_little_memory_to_start_is_a_memory_error():
+    out = limited(
+        100,
+        """
+        try:
+            queens.solve(10)
+        except MemoryError as e:
+            print(e)
+        """,
+    )
+    assert re.match(r"solve\(10\) needs at least \d+ MB free to start, and there are \d+ MB$", out.strip()), out

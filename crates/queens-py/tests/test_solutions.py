@@ -101,6 +101,8 @@ def test_arrays_come_in_the_byte_order_asked_for(order, code):
     for n in (6, 10):
         a = queens.solve(n, dtype=dtype)
         assert a.dtype == dtype and a.tolist() == queens.solve(n).tolist()
+        # The array owns its bytes, swapped where they lie: it can be resized.
+        assert a.flags.owndata and a.flags.writeable and a.flags.c_contiguous
     assert queens.solve(8, limit=3, dtype=dtype).tolist() == queens.solve(8, limit=3).tolist()
     one = queens.one(300, dtype=dtype)
     assert one.dtype == dtype and one.tolist() == queens.one(300).tolist()
