@@ -18,8 +18,8 @@ pub(crate) struct Room {
     n: usize,
     unique: bool,
     dtype: Dtype,
-    /// Bytes the rows may take; `None` where the system does not say (not Linux).
-    free: Option<u64>,
+    /// Bytes the rows may take.
+    free: u64,
     /// What each row listed costs once the array is filled: its bytes as listed, twice
     /// for a list's spare capacity as it grows, and the array's row, twice where the
     /// rows listed are mirrored into as many more.
@@ -27,33 +27,38 @@ pub(crate) struct Room {
 }
 
 impl Room {
-    /// The room of `solve(n, unique=…)` as `dtype`, its rows `mirrored` or not, or a
-    /// `MemoryError` where there is not even the margin.
-    pub(crate) fn new(n: usize, dtype: Dtype, mirrored: bool, unique: bool) -> PyResult<Room> {
-        let array_row = (n * dtype.width()) as u64 * if mirrored { 2 } else { 1 };
-        let free = free_memory();
-        let room = Room {
-            n,
-            unique,
-            dtype,
-            free: free.map(|f| f.saturating_sub(MARGIN)),
-            per_row: 2 * n as u64 + array_row,
+    /// The room of `solve(n, unique=…)` as `dtype`, its rows `mirrored` or not; `None`
+    /// where the system does not say what is free (not Linux), and a `MemoryError` where
+    /// there is not even the margin.
+    pub(crate) fn new(
+        n: usize,
+        dtype: Dtype,
+        mirrored: bool,
+        unique: bool,
+    ) -> PyResult<Option<Room>> {
+        let Some(free) = free_memory() else {
+            return Ok(None);
         };
-        match free {
-            Some(free) if free < MARGIN => Err(PyMemoryError::new_err(format!(
+        if free < MARGIN {
+            return Err(PyMemoryError::new_err(format!(
                 "solve({n}) needs at least {} MB free to start, and there are {} MB",
                 MARGIN >> 20,
                 free >> 20
-            ))),
-            _ => Ok(room),
+            )));
         }
+        let array_row = (n * dtype.width()) as u64 * if mirrored { 2 } else { 1 };
+        Ok(Some(Room {
+            n,
+            unique,
+            dtype,
+            free: free - MARGIN,
+            per_row: 2 * n as u64 + array_row,
+        }))
     }
 
     /// Fails once `rows` listed would need more than the room.
     pub(crate) fn check(&self, rows: usize) -> PyResult<()> {
-        let Some(free) = self.free else {
-            return Ok(());
-        };
+        let free = self.free;
         if rows as u64 * self.per_row <= free {
             return Ok(());
         }

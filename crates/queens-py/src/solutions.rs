@@ -222,12 +222,12 @@ const PARALLEL_MIN_N: usize = 10;
 
 /// Up to `limit` solutions of `source` as rows of `u8` columns, and how many; stops
 /// early once `cancel` is cancelled, fails when the source's listing thread did, and
-/// stops with a `MemoryError` once the rows would outgrow `room`.
+/// stops with a `MemoryError` once the rows would outgrow `room`, where there is one.
 fn take(
     source: &mut Source,
     limit: usize,
     cancel: &queens::Cancel,
-    room: &Room,
+    room: Option<&Room>,
 ) -> PyResult<(Vec<u8>, usize)> {
     let mut cells = Vec::new();
     let mut k = 0;
@@ -242,7 +242,9 @@ fn take(
             if cancel.is_cancelled() {
                 break;
             }
-            room.check(k)?;
+            if let Some(room) = room {
+                room.check(k)?;
+            }
         }
     }
     match source.failure() {
@@ -335,11 +337,17 @@ pub(crate) fn solve<'py>(
     // Fails here, before any thread starts, on a bad n.
     let source = Source::new(n, unique).map_err(args::error)?;
     let every = limit == usize::MAX && n >= PARALLEL_MIN_N;
-    let room = Room::new(n, dtype, every && !unique, unique)?;
+    // Below PARALLEL_MIN_N every list is a few kilobytes: no call there reads what is
+    // free, which would cost a small call a third of its time.
+    let room = match n >= PARALLEL_MIN_N {
+        true => Room::new(n, dtype, every && !unique, unique)?,
+        false => None,
+    };
     let (pieces, k, mirrored) = interruptible(py, None, |cancel, _| {
         let mut source = source.cancel_on(cancel);
         if !every {
-            return take(&mut source, limit, cancel, &room).map(|(cells, k)| (vec![cells], k, 0));
+            let listed = take(&mut source, limit, cancel, room.as_ref());
+            return listed.map(|(cells, k)| (vec![cells], k, 0));
         }
         // All of them: the library's ordered listing on every core, each block turned
         // into bytes on the thread that found it.
@@ -350,7 +358,7 @@ pub(crate) fn solve<'py>(
         let keep = |_: &[u32], bytes: Vec<u8>| {
             rows += bytes.len() / n;
             blocks.push(bytes);
-            full = room.check(rows);
+            full = room.as_ref().map_or(Ok(()), |room| room.check(rows));
             match full {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(_) => ControlFlow::Break(()),
@@ -372,12 +380,11 @@ pub(crate) fn solve<'py>(
             Err(queens::Error::Cancelled) => return Ok((Vec::new(), 0, 0)),
             Err(e) => panic!("n was checked, and the default thread count is valid: {e}"),
         }
-        let k = rows;
         let mirrored = match unique {
             true => 0,
             false => left_of_middle(&blocks, n),
         };
-        Ok((blocks, k, mirrored))
+        Ok((blocks, rows, mirrored))
     })??;
     dtype.rows(py, &pieces, [k, n], mirrored)
 }
