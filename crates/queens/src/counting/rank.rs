@@ -110,9 +110,9 @@ const JOIN_MIN_N: usize = 14;
 /// Near the top of a board from n = 14 the candidates of a row are counted together by
 /// joining half boards (the column sets, their tops grouped by their queen in that row;
 /// for the first three rows at once one set per orbit, each top's and each bottom's pairs
-/// counted by its first three queens), which costs about 1.3 counts of the whole board;
+/// counted by its first three queens), which costs about 1.2 counts of the whole board;
 /// further down each is counted by the search. Seconds up to n = 18 on two cores, under
-/// 20 s at 19, about 62 s at 20, by the count's growth about ten minutes at 21. A
+/// 20 s at 19, about 53 s at 20, by the count's growth about ten minutes at 21. A
 /// uniform draw ([`Ranker::uniform`]) needs no rank, and costs one count. A board above
 /// [`RANK_MAX_N`] is refused as [`Error::TooLarge`]. The join's tables are built once,
 /// when the ranker is made, for all its rankings and draws.
