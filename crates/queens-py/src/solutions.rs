@@ -7,7 +7,7 @@ use std::sync::{Mutex, mpsc};
 
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyInt, PyTuple};
 use queens::counting::Ranker;
 use queens::limits::{CONSTRUCT_MAX_N, MAX_N, RANDOM_MAX_N, RANK_MAX_N};
 use queens::{LexWalk, Outcome, Solutions, UniqueSolutions};
@@ -259,6 +259,10 @@ fn take(
 pub(crate) struct SolutionIter {
     source: Source,
     boards: bool,
+    /// The columns' `int`s, made once: a tuple then takes a reference to each where
+    /// making them anew cost a call per column (`for s in solutions(16)` a sixth of
+    /// its time).
+    ints: Vec<Py<PyAny>>,
 }
 
 #[pymethods]
@@ -291,7 +295,7 @@ impl SolutionIter {
         Ok(Some(if self.boards {
             Bound::new(py, Board::from_columns(columns.to_vec()))?.into_any()
         } else {
-            PyTuple::new(py, columns)?.into_any()
+            PyTuple::new(py, columns.iter().map(|&c| &self.ints[c as usize]))?.into_any()
         }))
     }
 }
@@ -305,11 +309,14 @@ pub(crate) fn solutions(
     unique: Flag,
     boards: Flag,
 ) -> PyResult<SolutionIter> {
-    let (unique, boards) = (unique.0, boards.0);
+    let (unique, boards, py) = (unique.0, boards.0, n.py());
     let n = args::board_size(n, MAX_N, "solutions")?;
     Ok(SolutionIter {
         source: Source::new(n, unique).map_err(args::error)?,
         boards,
+        ints: (0..n)
+            .map(|c| PyInt::new(py, c).into_any().unbind())
+            .collect(),
     })
 }
 
