@@ -35,7 +35,14 @@ pub(crate) fn in_range<T>(
         Ok(v) => Some(v),
         // An int beyond 64 bits is out of every range.
         Err(_) if value.is_instance_of::<PyInt>() => None,
-        Err(_) if value.hasattr("__index__")? => None,
+        // As does any index beyond them; an `__index__` that fails says why itself.
+        Err(_) if value.hasattr("__index__")? => {
+            value
+                .py()
+                .import("operator")?
+                .call_method1("index", (value,))?;
+            None
+        }
         Err(_) => {
             return Err(PyTypeError::new_err(format!(
                 "{name} = {} is a {}: expected an int",

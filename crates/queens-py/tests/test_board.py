@@ -173,6 +173,19 @@ def test_picture_widths_out_of_range_are_refused(pixels, error, message):
     assert 'width="16"' in queens.Board([1, 3, 0, 2]).svg(pixels=16)
 
 
+class FailingIndex:
+    def __index__(self):
+        return 1 // 0
+
+
+class BigIndex:
+    def __index__(self):
+        return 2**70
+
+    def __str__(self):
+        return "big"
+
+
 @pytest.mark.parametrize(
     "call, error, message",
     [
@@ -187,6 +200,9 @@ def test_picture_widths_out_of_range_are_refused(pixels, error, message):
         (lambda: queens.instance(8, diagonals=-1), ValueError, "diagonals is from 0 to"),
         (lambda: queens.Board(np.array([1.0, 3.0, 0.0, 2.0])), TypeError, "array of float64"),
         (lambda: queens.Board(np.ma.masked_array([1, 3, 0, 2], mask=[0, 1, 0, 0])), TypeError, "masked array"),
+        # An index that cannot be taken is its own error, not an out-of-range one.
+        (lambda: queens.solutions(FailingIndex()), ZeroDivisionError, "by zero"),
+        (lambda: queens.count(BigIndex()), ValueError, "n = big is out of range"),
     ],
 )
 def test_more_bad_arguments_name_what_is_allowed(call, error, message):
