@@ -58,8 +58,7 @@ impl Room {
 
     /// Fails once `rows` listed would need more than the room.
     pub(crate) fn check(&self, rows: usize) -> PyResult<()> {
-        let free = self.free;
-        if rows as u64 * self.per_row <= free {
+        if rows as u64 * self.per_row <= self.free {
             return Ok(());
         }
         let n = self.n;
@@ -73,7 +72,7 @@ impl Room {
         };
         Err(PyMemoryError::new_err(format!(
             "solve({n}) stopped after listing {rows} solutions, as many as the {:.2} GB free hold as {} ({} bytes each, listed and in the array): pass limit={narrower}, or iterate {iterate}",
-            free as f64 / 1e9,
+            self.free as f64 / 1e9,
             self.dtype,
             self.per_row,
         )))

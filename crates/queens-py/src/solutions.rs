@@ -346,9 +346,10 @@ pub(crate) fn solve<'py>(
     let every = limit == usize::MAX && n >= PARALLEL_MIN_N;
     // Below PARALLEL_MIN_N every list is a few kilobytes: no call there reads what is
     // free, which would cost a small call a third of its time.
-    let room = match n >= PARALLEL_MIN_N {
-        true => Room::new(n, dtype, every && !unique, unique)?,
-        false => None,
+    let room = if n >= PARALLEL_MIN_N {
+        Room::new(n, dtype, every && !unique, unique)?
+    } else {
+        None
     };
     let (pieces, k, mirrored) = interruptible(py, None, |cancel, _| {
         let mut source = source.cancel_on(cancel);

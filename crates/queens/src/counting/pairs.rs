@@ -939,7 +939,8 @@ fn probe_avx512<const C: usize, const EACH: bool>(
         // SAFETY: the slice has the 8 counts the unaligned load and store touch.
         unsafe { _mm256_storeu_si256(slot, _mm256_add_epi32(_mm256_loadu_si256(slot), ones)) };
         at += 8;
-        let mut fours = [planes[0]; 2];
+        // The fours each half of the eight carries out of the twos.
+        let mut fours = [_mm512_setzero_si512(); 2];
         for (k, four) in w.chunks_exact(4).enumerate() {
             let (sum, twos_a) = add3(planes[0], four[0], four[1]);
             let (sum, twos_b) = add3(sum, four[2], four[3]);
