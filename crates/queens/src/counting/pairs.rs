@@ -583,9 +583,10 @@ fn matches_avx512<const C: usize>(
     }
 }
 
-/// The most bits a pair count cuts its lists by: past 10, the groups of the longest lists
-/// (a million tops at n = 23) are no faster to pair.
-const MAX_CUTS: usize = 10;
+/// The most bits a pair count cuts its lists by: one per doubling of the tables holds up
+/// to lists far longer than n = 25's (millions of tops, 12 bits), where a cap of 10 made
+/// the units a fifth slower (docs/performance.md); 65,536 groups stay small beside them.
+const MAX_CUTS: usize = 16;
 
 /// Tables from which groups of one block are cut, where the probes outnumber them.
 const ONE_BLOCK_GROUPS: usize = 16 * BLOCK;
