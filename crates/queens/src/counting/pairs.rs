@@ -1,8 +1,8 @@
 //! The join's inner loop: how many pairs of two lists of bit patterns share no bit.
 //!
-//! The patterns of one list (the *tables*) are taken 512 at a time. For each 6 bits of a
-//! pattern and each of their 64 values, a 512-bit word says which of the block's patterns
-//! are clear of them, so a pattern of the other list (a *probe*) costs one AND per 6 bits
+//! The patterns of one list (the *tables*) are taken 512 at a time. For each 7 bits of a
+//! pattern and each of their 128 values, a 512-bit word says which of the block's patterns
+//! are clear of them, so a pattern of the other list (a *probe*) costs one AND per 7 bits
 //! and one popcount per 512 pairs. Storing the patterns bit-sliced and precomputing the
 //! ANDs of a few bits at a time is the matcher of Evgeny Kluev's quadrant join
 //! (github.com/EvgenyKluev/N-Queens-Count-Sol, matchtr.h); the code here is its own.
@@ -16,8 +16,10 @@ use std::ops::Range;
 /// Patterns per block: one 512-bit word per table entry.
 const BLOCK: usize = 512;
 
-/// Bits a table entry covers: 64 entries per 6 bits.
-const CHUNK_BITS: usize = 6;
+/// Bits a table entry covers: 128 entries per 7 bits. A probe's cost is a load per chunk;
+/// against 6 bits, the lists of n = 24 need five chunks rather than six, and the block's
+/// table (8 KB a chunk) still mostly stays in the first-level cache (docs/performance.md).
+const CHUNK_BITS: usize = 7;
 
 /// The 512 bits of a table entry, one per pattern of the block.
 #[derive(Clone, Copy)]
