@@ -510,7 +510,8 @@ fn matches(table: &[Row], probes: &[u64], hit: &mut dyn FnMut(usize, u64, usize)
             }
         };
     }
-    by_chunks!(1 2 3 4 5 6 7 8 9 10 11)
+    const _: () = assert!(MAX_CHUNKS == 10);
+    by_chunks!(1 2 3 4 5 6 7 8 9 10)
 }
 
 #[cfg(feature = "parallel")]
@@ -585,9 +586,10 @@ fn matches_avx512<const C: usize>(
     }
 }
 
-/// The most bits a pair count cuts its lists by: one per doubling of the tables holds up
-/// to lists far longer than n = 25's (millions of tops, 12 bits), where a cap of 10 made
-/// the units a fifth slower (docs/performance.md); 65,536 groups stay small beside them.
+/// The most bits a pair count cuts its lists by: one per doubling of the tables. At
+/// n = 24 and 25 (millions of tops, 11 to 14 bits) a cap of 10 made the units up to a
+/// fifth slower (docs/performance.md); 15 and 16 bits, for lists of tens of millions,
+/// are tested on short lists only. 65,536 groups stay small beside such lists.
 const MAX_CUTS: usize = 16;
 
 /// Tables from which groups of one block are cut, where the probes outnumber them.
@@ -672,7 +674,7 @@ impl Squeeze {
 }
 
 /// Fills `table[c][v]`: which patterns of `block` are clear of the value `v` of bits
-/// `6c .. 6c + 6`, with `clear` a buffer kept from one block to the next.
+/// `7c .. 7c + 7` (`CHUNK_BITS`), with `clear` a buffer kept from one block to the next.
 fn build_with(block: &[u64], table: &mut [Row], clear: &mut Vec<Word>) {
     let mut present = Word([0; BLOCK / 64]);
     for i in 0..block.len() {
@@ -777,8 +779,8 @@ fn probe_with<const EACH: bool>(
             }
         };
     }
-    const _: () = assert!(MAX_CHUNKS <= 11);
-    by_chunks!(1 2 3 4 5 6 7 8 9 10 11)
+    const _: () = assert!(MAX_CHUNKS == 10);
+    by_chunks!(1 2 3 4 5 6 7 8 9 10)
 }
 
 fn probe_fixed<const C: usize, const EACH: bool>(
@@ -1202,13 +1204,13 @@ mod tests {
                                     probe_any::<2, false>(&[*a, *b], probes, &mut [], None)
                                 }
                                 rest => {
-                                    let fixed: &[Row; 11] = &std::array::from_fn(|c| {
+                                    let fixed: &[Row; MAX_CHUNKS] = &std::array::from_fn(|c| {
                                         rest.get(c)
                                             .copied()
                                             .unwrap_or([Word([!0; BLOCK / 64]); 1 << CHUNK_BITS])
                                     });
-                                    probe_any::<11, true>(fixed, probes, each, counted);
-                                    probe_any::<11, false>(fixed, probes, &mut [], None)
+                                    probe_any::<MAX_CHUNKS, true>(fixed, probes, each, counted);
+                                    probe_any::<MAX_CHUNKS, false>(fixed, probes, &mut [], None)
                                 }
                             };
                             tally.flush(&mut block_counts);
