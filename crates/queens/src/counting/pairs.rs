@@ -1,9 +1,9 @@
 //! The join's inner loop: how many pairs of two lists of bit patterns share no bit.
 //!
-//! The patterns of one list (the *tables*) are taken 512 at a time. For each 7 bits of a
-//! pattern and each of their 128 values, a 512-bit word says which of the block's patterns
-//! are clear of them, so a pattern of the other list (a *probe*) costs one AND per 7 bits
-//! and one popcount per 512 pairs. Storing the patterns bit-sliced and precomputing the
+//! The patterns of one list (the *tables*) are taken 512 at a time. For each chunk of up
+//! to 8 bits of a pattern and each of their values, a 512-bit word says which of the
+//! block's patterns are clear of them, so a pattern of the other list (a *probe*) costs
+//! one AND per chunk and one popcount per 512 pairs. Storing the patterns bit-sliced and precomputing the
 //! ANDs of a few bits at a time is the matcher of Evgeny Kluev's quadrant join
 //! (github.com/EvgenyKluev/N-Queens-Count-Sol, matchtr.h); the code here is its own.
 //! Where the CPU has AVX-512 with its popcount, a block's word is one register.
@@ -16,11 +16,48 @@ use std::ops::Range;
 /// Patterns per block: one 512-bit word per table entry.
 const BLOCK: usize = 512;
 
-/// Bits a table entry covers: 128 entries per 7 bits. A probe's cost is a load per chunk;
-/// against 6 bits, the lists of n = 24 need five chunks rather than six. The block's table
-/// (8 KB a chunk, 40 KB at five) outgrows a 32 KB first-level cache, yet the load saved
-/// measured faster from n = 16 to 24 (docs/performance.md).
-const CHUNK_BITS: usize = 7;
+/// How the squeezed patterns are cut into chunks, one per byte: `count` chunks of `width`
+/// bits at the low end of their bytes (the last one possibly fewer), so that a probe's
+/// index into a chunk's row is one of its bytes. A probe's cost is a load per chunk, so a
+/// pattern takes as few chunks as whole bytes allow, each as narrow as that count allows,
+/// which keeps the tables no larger than they must be: n = 24's patterns of 31 or 32
+/// squeezed bits take four loads where chunks of 7 bits took five, and measured faster
+/// although their tables (16 KB a chunk) outgrow a 32 KB first-level cache
+/// (docs/performance.md).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Chunks {
+    count: usize,
+    width: u32,
+}
+
+impl Chunks {
+    /// The chunks of patterns of `bits` bits.
+    fn of(bits: u32) -> Chunks {
+        let count = bits.div_ceil(8).max(1);
+        Chunks {
+            count: count as usize,
+            width: bits.div_ceil(count).max(1),
+        }
+    }
+
+    /// Where the `bits` squeezed bits go: the low `width` bits of each byte, in order.
+    fn lanes(self, bits: u32) -> u64 {
+        let byte = (1u64 << self.width) - 1;
+        let mut lanes = 0;
+        let mut left = bits;
+        for c in 0..self.count {
+            let here = left.min(self.width);
+            lanes |= (byte >> (self.width - here)) << (8 * c);
+            left -= here;
+        }
+        lanes
+    }
+
+    /// An empty table with a row for each chunk.
+    fn table(self) -> Vec<Row> {
+        vec![[Word([0; BLOCK / 64]); 256]; self.count]
+    }
+}
 
 /// The 512 bits of a table entry, one per pattern of the block.
 #[derive(Clone, Copy)]
@@ -314,7 +351,7 @@ struct Cut {
     cuts: usize,
     squeeze: Squeeze,
     /// Chunks of the squeezed patterns.
-    chunks: usize,
+    chunks: Chunks,
 }
 
 impl Cut {
@@ -334,11 +371,12 @@ impl Cut {
         let cut = densest_bits(tables, probes, relevant, cuts);
         let cut_mask = cut.iter().fold(0, |mask, &b| mask | 1 << b);
         let squeezed = relevant & !cut_mask;
+        let chunks = Chunks::of(squeezed.count_ones());
         Cut {
             group: Squeeze::new(cut_mask),
             cuts: cut.len(),
-            squeeze: Squeeze::new(squeezed),
-            chunks: (squeezed.count_ones() as usize).div_ceil(CHUNK_BITS).max(1),
+            squeeze: Squeeze::into(squeezed, chunks.lanes(squeezed.count_ones())),
+            chunks,
         }
     }
 
@@ -373,13 +411,14 @@ impl Cut {
         list: &[u64],
         placed: impl FnMut(usize, usize),
     ) -> (Vec<u64>, Vec<u32>) {
+        use std::arch::x86_64::_pdep_u64;
         use std::arch::x86_64::_pext_u64;
-        let (group, squeeze) = (self.group.mask, self.squeeze.mask);
+        let (group, squeeze, to) = (self.group.mask, self.squeeze.mask, self.squeeze.to);
         self.partition_by(
             list,
             placed,
             |p| _pext_u64(p, group),
-            |p| _pext_u64(p, squeeze),
+            |p| _pdep_u64(_pext_u64(p, squeeze), to),
         )
     }
 
@@ -436,13 +475,18 @@ impl Cut {
     ) {
         let groups = self.groups();
         let (tables, table_start) = self.partition(tables, placed);
-        let mut table = vec![[Word([0; BLOCK / 64]); 1 << CHUNK_BITS]; self.chunks];
+        let mut table = self.chunks.table();
         let mut clear = Vec::new();
         for g in 0..groups {
             let (from, to) = (table_start[g] as usize, table_start[g + 1] as usize);
             for at in (from..to).step_by(BLOCK) {
                 let block = at..to.min(at + BLOCK);
-                build_with(&tables[block.clone()], &mut table, &mut clear);
+                build_with(
+                    &tables[block.clone()],
+                    &mut table,
+                    self.chunks.width,
+                    &mut clear,
+                );
                 each(&table, (groups - 1) & !g, block);
             }
         }
@@ -461,24 +505,23 @@ pub(crate) fn for_each_pair(
     mut pair: impl FnMut(usize, usize),
 ) {
     let or = |list: &[u64]| list.iter().fold(0, |acc, &p| acc | p);
-    let squeeze = Squeeze::new(or(tables) & or(probes));
+    let both = or(tables) & or(probes);
+    let chunks = Chunks::of(both.count_ones());
+    let squeeze = Squeeze::into(both, chunks.lanes(both.count_ones()));
     squeeze.all_into(probes, &mut scratch.probes);
     squeeze.all_into(tables, &mut scratch.tables);
-    let chunks = (squeeze.mask.count_ones() as usize)
-        .div_ceil(CHUNK_BITS)
-        .max(1);
     scratch
         .table
-        .resize(chunks, [Word([0; BLOCK / 64]); 1 << CHUNK_BITS]);
+        .resize(chunks.count, [Word([0; BLOCK / 64]); 256]);
     let PairScratch {
         table,
         tables,
         probes,
         clear,
     } = scratch;
-    let table = &mut table[..chunks];
+    let table = &mut table[..chunks.count];
     for (b, block) in tables.chunks(BLOCK).enumerate() {
-        build_with(block, table, clear);
+        build_with(block, table, chunks.width, clear);
         matches(table, probes, &mut |lane, bits, p| {
             let mut rest = bits;
             while rest != 0 {
@@ -511,8 +554,8 @@ fn matches(table: &[Row], probes: &[u64], hit: &mut dyn FnMut(usize, u64, usize)
             }
         };
     }
-    const _: () = assert!(MAX_CHUNKS == 10);
-    by_chunks!(1 2 3 4 5 6 7 8 9 10)
+    const _: () = assert!(MAX_CHUNKS == 8);
+    by_chunks!(1 2 3 4 5 6 7 8)
 }
 
 #[cfg(feature = "parallel")]
@@ -622,14 +665,24 @@ fn densest_bits(tables: &[u64], probes: &[u64], relevant: u64, k: usize) -> Vec<
     order
 }
 
-/// Moves the bits of a mask to the low end, in order: BMI2's `pext`.
+/// Moves the bits of a mask to the low end, in order (BMI2's `pext`), or to the bits of
+/// another mask with as many (then `pdep`).
 struct Squeeze {
     mask: u64,
+    to: u64,
 }
 
 impl Squeeze {
     fn new(mask: u64) -> Squeeze {
-        Squeeze { mask }
+        Squeeze::into(
+            mask,
+            u64::MAX.checked_shr(64 - mask.count_ones()).unwrap_or(0),
+        )
+    }
+
+    fn into(mask: u64, to: u64) -> Squeeze {
+        debug_assert_eq!(mask.count_ones(), to.count_ones());
+        Squeeze { mask, to }
     }
 
     /// Every pattern of `list`, squeezed, in place of what `out` held.
@@ -646,9 +699,10 @@ impl Squeeze {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
     fn all_into_bmi2(&self, list: &[u64], out: &mut Vec<u64>) {
+        use std::arch::x86_64::{_pdep_u64, _pext_u64};
         out.extend(
             list.iter()
-                .map(|&p| std::arch::x86_64::_pext_u64(p, self.mask)),
+                .map(|&p| _pdep_u64(_pext_u64(p, self.mask), self.to)),
         );
     }
 
@@ -662,33 +716,35 @@ impl Squeeze {
     /// One pattern, bit by bit.
     fn one(&self, p: u64) -> u64 {
         let mut out = 0;
-        let mut mask = self.mask;
-        let mut at = 0;
+        let (mut mask, mut to) = (self.mask, self.to);
         while mask != 0 {
-            let low = mask & mask.wrapping_neg();
-            out |= u64::from(p & low != 0) << at;
-            at += 1;
+            let (low, at) = (mask & mask.wrapping_neg(), to & to.wrapping_neg());
+            if p & low != 0 {
+                out |= at;
+            }
             mask ^= low;
+            to ^= at;
         }
         out
     }
 }
 
-/// Fills `table[c][v]`: which patterns of `block` are clear of the value `v` of bits
-/// `7c .. 7c + 7` (`CHUNK_BITS`), with `clear` a buffer kept from one block to the next.
-fn build_with(block: &[u64], table: &mut [Row], clear: &mut Vec<Word>) {
+/// Fills `table[c][v]`: which patterns of `block` are clear of the value `v` of byte `c`,
+/// chunks of `width` bits ([`Chunks`]), with `clear` a buffer kept from one block to the
+/// next.
+fn build_with(block: &[u64], table: &mut [Row], width: u32, clear: &mut Vec<Word>) {
     let mut present = Word([0; BLOCK / 64]);
     for i in 0..block.len() {
         present.0[i / 64] |= 1 << (i % 64);
     }
     clear.clear();
-    clear.resize(table.len() * CHUNK_BITS, present);
+    clear.resize(table.len() * 8, present);
     clear_bits(block, clear);
     for (chunk, row) in table.iter_mut().enumerate() {
         row[0] = present;
-        for value in 1..1usize << CHUNK_BITS {
+        for value in 1..1usize << width {
             let low = value.trailing_zeros() as usize;
-            row[value] = row[value & (value - 1)].and(clear[chunk * CHUNK_BITS + low]);
+            row[value] = row[value & (value - 1)].and(clear[chunk * 8 + low]);
         }
     }
 }
@@ -746,11 +802,12 @@ fn bytes_of(word: &mut Word) -> &mut [u8; BLOCK / 8] {
     unsafe { &mut *(word as *mut Word).cast::<[u8; BLOCK / 8]>() }
 }
 
-/// The table entries of one chunk of bits.
-type Row = [Word; 1 << CHUNK_BITS];
+/// The table entries of one chunk, one per value of its byte (a chunk of fewer than 8
+/// bits uses the first).
+type Row = [Word; 256];
 
-/// The most chunks a 64-bit pattern has.
-const MAX_CHUNKS: usize = 64usize.div_ceil(CHUNK_BITS);
+/// The most chunks a 64-bit pattern has: one per byte.
+const MAX_CHUNKS: usize = 8;
 
 /// The disjoint pairs of one block's table and every probe.
 fn probe(table: &[Row], probes: &[u64]) -> u64 {
@@ -780,8 +837,8 @@ fn probe_with<const EACH: bool>(
             }
         };
     }
-    const _: () = assert!(MAX_CHUNKS == 10);
-    by_chunks!(1 2 3 4 5 6 7 8 9 10)
+    const _: () = assert!(MAX_CHUNKS == 8);
+    by_chunks!(1 2 3 4 5 6 7 8)
 }
 
 fn probe_fixed<const C: usize, const EACH: bool>(
@@ -804,10 +861,10 @@ fn probe_fixed<const C: usize, const EACH: bool>(
     probe_any::<C, EACH>(table, probes, counts, tally)
 }
 
-/// A probe's index into the table of chunk `c`.
+/// A probe's index into the row of chunk `c`: its byte `c`.
 #[inline(always)]
 fn index(p: u64, c: usize) -> usize {
-    (p >> (CHUNK_BITS * c)) as usize & ((1 << CHUNK_BITS) - 1)
+    usize::from((p >> (8 * c)) as u8)
 }
 
 #[inline(always)]
@@ -992,6 +1049,45 @@ mod tests {
         assert_eq!(squeeze.all(&list), one);
         assert_eq!(one[2], (1 << 25) - 1);
         assert_eq!(one[4], 1 << 24 | 1 << 1);
+        // Into chunks of 7 bits a byte: the 25 bits as 7, 7, 7 and 4.
+        let chunks = Chunks::of(25);
+        assert_eq!(chunks, Chunks { count: 4, width: 7 });
+        let spread = Squeeze::into(squeeze.mask, chunks.lanes(25));
+        let one: Vec<u64> = list.iter().map(|&p| spread.one(p)).collect();
+        assert_eq!(spread.all(&list), one);
+        assert_eq!(one[2], 0x0f7f_7f7f);
+        // Squeezed bit 24 is bit 3 of the fourth chunk.
+        assert_eq!(one[4], 1 << 27 | 1 << 1);
+    }
+
+    /// Patterns of any width take the fewest bytes, chunks as even as they can be, and
+    /// every bit a place of its own.
+    #[test]
+    fn chunks_fill_as_few_bytes_as_they_can() {
+        assert_eq!(Chunks::of(0), Chunks { count: 1, width: 1 });
+        assert_eq!(Chunks::of(8), Chunks { count: 1, width: 8 });
+        assert_eq!(Chunks::of(9), Chunks { count: 2, width: 5 });
+        assert_eq!(Chunks::of(32), Chunks { count: 4, width: 8 });
+        assert_eq!(Chunks::of(33), Chunks { count: 5, width: 7 });
+        assert_eq!(Chunks::of(64), Chunks { count: 8, width: 8 });
+        for bits in 0..=64 {
+            let chunks = Chunks::of(bits);
+            let lanes = chunks.lanes(bits);
+            assert_eq!(
+                chunks.count,
+                bits.div_ceil(8).max(1) as usize,
+                "{bits} bits"
+            );
+            assert_eq!(lanes.count_ones(), bits, "{bits} bits");
+            for c in 0..chunks.count {
+                let byte = lanes >> (8 * c) & 0xff;
+                assert!(byte < 1 << chunks.width, "{bits} bits, chunk {c}");
+                assert!(
+                    byte & (byte + 1) == 0,
+                    "{bits} bits: chunk {c} from the low end"
+                );
+            }
+        }
     }
 
     #[cfg(feature = "parallel")]
@@ -1019,10 +1115,11 @@ mod tests {
             assert_eq!(listed, plain, "{a} × {b}");
             // The portable kernel on the same table, block by block.
             let mut portable = Vec::new();
-            let mut table = vec![[Word([0; BLOCK / 64]); 1 << CHUNK_BITS]; 5];
+            // The patterns as they are: a whole byte a chunk.
+            let mut table = Chunks { count: 4, width: 8 }.table();
             for (k, block) in tables.chunks(BLOCK).enumerate() {
-                build_with(block, &mut table, &mut Vec::new());
-                let fixed: &[Row; 5] = table[..].try_into().unwrap();
+                build_with(block, &mut table, 8, &mut Vec::new());
+                let fixed: &[Row; 4] = table[..].try_into().unwrap();
                 matches_any(fixed, &probes, &mut |lane, bits, p| {
                     let mut rest = bits;
                     while rest != 0 {
@@ -1177,16 +1274,17 @@ mod tests {
                 let runs = [(0..b, 3), (0..b / 2, 1)];
                 let weighted = weighted_pairs(&tables, &probes, &runs, bits);
                 assert_eq!(weighted, 3 * u128::from(plain) + halves, "{a} × {b}");
-                let mut table = vec![
-                    [Word([0; BLOCK / 64]); 1 << CHUNK_BITS];
-                    (bits as usize).div_ceil(CHUNK_BITS)
-                ];
+                let mut table = Chunks {
+                    count: bits.div_ceil(8) as usize,
+                    width: 8,
+                }
+                .table();
                 let mut each = vec![0u32; probes.len()];
                 let mut each_table = Vec::new();
                 let portable: u64 = tables
                     .chunks(BLOCK)
                     .map(|block| {
-                        build_with(block, &mut table, &mut Vec::new());
+                        build_with(block, &mut table, 8, &mut Vec::new());
                         let mut tally = Tally::default();
                         let mut block_counts = [0; BLOCK];
                         let mut sum = 0;
@@ -1208,7 +1306,7 @@ mod tests {
                                     let fixed: &[Row; MAX_CHUNKS] = &std::array::from_fn(|c| {
                                         rest.get(c)
                                             .copied()
-                                            .unwrap_or([Word([!0; BLOCK / 64]); 1 << CHUNK_BITS])
+                                            .unwrap_or([Word([!0; BLOCK / 64]); 256])
                                     });
                                     probe_any::<MAX_CHUNKS, true>(fixed, probes, each, counted);
                                     probe_any::<MAX_CHUNKS, false>(fixed, probes, &mut [], None)
