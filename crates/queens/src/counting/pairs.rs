@@ -18,11 +18,11 @@ const BLOCK: usize = 512;
 
 /// How the squeezed patterns are cut into chunks, one per byte: `count` chunks of `width`
 /// bits at the low end of their bytes (the last one possibly fewer), so that a probe's
-/// index into a chunk's row is one of its bytes. A probe's cost is a load per chunk, so a
-/// pattern takes as few chunks as whole bytes allow, each as narrow as that count allows,
-/// which keeps the tables no larger than they must be: n = 24's patterns of 31 or 32
-/// squeezed bits take four loads where chunks of 7 bits took five, and measured faster
-/// although their tables (16 KB a chunk) outgrow a 32 KB first-level cache
+/// index into a chunk's row is one of its bytes. A probe costs a load per chunk, so a
+/// pattern takes as few chunks as whole bytes allow, each as narrow as that count allows
+/// (a block's table then builds no more entries of a row than its width reaches): n = 24's
+/// patterns of 31 or 32 squeezed bits take four loads where chunks of 7 bits took five, and
+/// measured faster although their tables (16 KB a chunk) outgrow a 32 KB first-level cache
 /// (docs/performance.md).
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Chunks {
@@ -51,11 +51,6 @@ impl Chunks {
             left -= here;
         }
         lanes
-    }
-
-    /// An empty table with a row for each chunk.
-    fn table(self) -> Vec<Row> {
-        vec![[Word([0; BLOCK / 64]); 256]; self.count]
     }
 }
 
@@ -343,8 +338,16 @@ fn for_each_subset(set: usize, mut each: impl FnMut(usize)) {
     }
 }
 
+thread_local! {
+    /// The table of a block and its buffer ([`build_with`]), kept from one pair count to
+    /// the next: allocated and cleared afresh, 16 KB a chunk, they cost a count of many
+    /// small sets (n = 17) a few percent.
+    static BLOCK_TABLE: std::cell::RefCell<(Vec<Row>, Vec<Word>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+}
+
 /// How two lists are cut: their densest bits, the groups they make, and the other bits
-/// both lists can set, squeezed together.
+/// both lists can set, squeezed into the chunks' bytes.
 struct Cut {
     /// The cut bits: a pattern's group is its values on them, squeezed together.
     group: Squeeze,
@@ -475,21 +478,20 @@ impl Cut {
     ) {
         let groups = self.groups();
         let (tables, table_start) = self.partition(tables, placed);
-        let mut table = self.chunks.table();
-        let mut clear = Vec::new();
-        for g in 0..groups {
-            let (from, to) = (table_start[g] as usize, table_start[g + 1] as usize);
-            for at in (from..to).step_by(BLOCK) {
-                let block = at..to.min(at + BLOCK);
-                build_with(
-                    &tables[block.clone()],
-                    &mut table,
-                    self.chunks.width,
-                    &mut clear,
-                );
-                each(&table, (groups - 1) & !g, block);
+        BLOCK_TABLE.with_borrow_mut(|(table, clear)| {
+            if table.len() < self.chunks.count {
+                table.resize(self.chunks.count, [Word([0; BLOCK / 64]); 256]);
             }
-        }
+            let table = &mut table[..self.chunks.count];
+            for g in 0..groups {
+                let (from, to) = (table_start[g] as usize, table_start[g + 1] as usize);
+                for at in (from..to).step_by(BLOCK) {
+                    let block = at..to.min(at + BLOCK);
+                    build_with(&tables[block.clone()], table, self.chunks.width, clear);
+                    each(table, (groups - 1) & !g, block);
+                }
+            }
+        });
     }
 }
 
@@ -1116,7 +1118,7 @@ mod tests {
             // The portable kernel on the same table, block by block.
             let mut portable = Vec::new();
             // The patterns as they are: a whole byte a chunk.
-            let mut table = Chunks { count: 4, width: 8 }.table();
+            let mut table = vec![[Word([0; BLOCK / 64]); 256]; 4];
             for (k, block) in tables.chunks(BLOCK).enumerate() {
                 build_with(block, &mut table, 8, &mut Vec::new());
                 let fixed: &[Row; 4] = table[..].try_into().unwrap();
@@ -1274,11 +1276,7 @@ mod tests {
                 let runs = [(0..b, 3), (0..b / 2, 1)];
                 let weighted = weighted_pairs(&tables, &probes, &runs, bits);
                 assert_eq!(weighted, 3 * u128::from(plain) + halves, "{a} × {b}");
-                let mut table = Chunks {
-                    count: bits.div_ceil(8) as usize,
-                    width: 8,
-                }
-                .table();
+                let mut table = vec![[Word([0; BLOCK / 64]); 256]; bits.div_ceil(8) as usize];
                 let mut each = vec![0u32; probes.len()];
                 let mut each_table = Vec::new();
                 let portable: u64 = tables

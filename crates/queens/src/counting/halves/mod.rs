@@ -107,8 +107,8 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
-    /// Lists that hold at most about `bytes` together, as the pair count copies them
-    /// once and builds its tables (ten times the patterns' own 8 bytes, at worst).
+    /// Lists that hold at most about `bytes` together, with the pair count's copies of
+    /// them ([`LIST_BYTES_PER_PATTERN`]).
     pub(crate) fn within(bytes: usize) -> Scratch {
         Scratch {
             tops: Vec::new(),
@@ -125,8 +125,11 @@ impl Default for Scratch {
     }
 }
 
-/// What a list costs per pattern, copies and tables included: its 8 bytes, 8 more for
-/// the squeezed copy the pair count makes, and up to 64 for the tables of its blocks.
+/// What a list is budgeted per pattern. The pair count needs 24 bytes: its 8, 8 more for
+/// the squeezed copy it sorts by group, and 8 for the squeezed run it sorts before adding
+/// it to that copy (its table is one block's, reused, at most 128 KB a thread). The rest
+/// is headroom: lists allowed three times as long were no faster at n = 24 and 25
+/// (docs/performance.md).
 pub(crate) const LIST_BYTES_PER_PATTERN: usize = 80;
 
 /// The fewest patterns a list is let hold, whatever the memory: below this, a set's tops
