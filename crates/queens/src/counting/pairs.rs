@@ -338,12 +338,38 @@ fn for_each_subset(set: usize, mut each: impl FnMut(usize)) {
     }
 }
 
+/// A block's table and the buffer it is built with, kept from one block to the next.
+#[derive(Default)]
+struct BlockTable {
+    rows: Vec<Row>,
+    clear: Vec<Word>,
+}
+
+impl BlockTable {
+    const fn new() -> BlockTable {
+        BlockTable {
+            rows: Vec::new(),
+            clear: Vec::new(),
+        }
+    }
+
+    /// The table of `block`, its squeezed patterns cut into `chunks` ([`build_with`]).
+    fn build(&mut self, block: &[u64], chunks: Chunks) -> &[Row] {
+        if self.rows.len() < chunks.count {
+            self.rows.resize(chunks.count, [Word([0; BLOCK / 64]); 256]);
+        }
+        let rows = &mut self.rows[..chunks.count];
+        build_with(block, rows, chunks.width, &mut self.clear);
+        rows
+    }
+}
+
 thread_local! {
-    /// The table of a block and its buffer ([`build_with`]), kept from one pair count to
-    /// the next: allocated and cleared afresh, 16 KB a chunk, they cost a count of many
-    /// small sets (n = 17) a few percent.
-    static BLOCK_TABLE: std::cell::RefCell<(Vec<Row>, Vec<Word>)> =
-        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+    /// The block table of [`Cut::each_block`], kept from one pair count to the next:
+    /// allocated and cleared afresh, 16 KB a chunk, it cost a count of many small sets
+    /// (n = 17) a few percent.
+    static BLOCK_TABLE: std::cell::RefCell<BlockTable> =
+        const { std::cell::RefCell::new(BlockTable::new()) };
 }
 
 /// How two lists are cut: their densest bits, the groups they make, and the other bits
@@ -374,11 +400,11 @@ impl Cut {
         let cut = densest_bits(tables, probes, relevant, cuts);
         let cut_mask = cut.iter().fold(0, |mask, &b| mask | 1 << b);
         let squeezed = relevant & !cut_mask;
-        let chunks = Chunks::of(squeezed.count_ones());
+        let (squeeze, chunks) = Squeeze::into_chunks(squeezed);
         Cut {
             group: Squeeze::new(cut_mask),
             cuts: cut.len(),
-            squeeze: Squeeze::into(squeezed, chunks.lanes(squeezed.count_ones())),
+            squeeze,
             chunks,
         }
     }
@@ -414,8 +440,7 @@ impl Cut {
         list: &[u64],
         placed: impl FnMut(usize, usize),
     ) -> (Vec<u64>, Vec<u32>) {
-        use std::arch::x86_64::_pdep_u64;
-        use std::arch::x86_64::_pext_u64;
+        use std::arch::x86_64::{_pdep_u64, _pext_u64};
         let (group, squeeze, to) = (self.group.mask, self.squeeze.mask, self.squeeze.to);
         self.partition_by(
             list,
@@ -478,17 +503,13 @@ impl Cut {
     ) {
         let groups = self.groups();
         let (tables, table_start) = self.partition(tables, placed);
-        BLOCK_TABLE.with_borrow_mut(|(table, clear)| {
-            if table.len() < self.chunks.count {
-                table.resize(self.chunks.count, [Word([0; BLOCK / 64]); 256]);
-            }
-            let table = &mut table[..self.chunks.count];
+        BLOCK_TABLE.with_borrow_mut(|table| {
             for g in 0..groups {
                 let (from, to) = (table_start[g] as usize, table_start[g + 1] as usize);
                 for at in (from..to).step_by(BLOCK) {
                     let block = at..to.min(at + BLOCK);
-                    build_with(&tables[block.clone()], table, self.chunks.width, clear);
-                    each(table, (groups - 1) & !g, block);
+                    let rows = table.build(&tables[block.clone()], self.chunks);
+                    each(rows, (groups - 1) & !g, block);
                 }
             }
         });
@@ -507,24 +528,16 @@ pub(crate) fn for_each_pair(
     mut pair: impl FnMut(usize, usize),
 ) {
     let or = |list: &[u64]| list.iter().fold(0, |acc, &p| acc | p);
-    let both = or(tables) & or(probes);
-    let chunks = Chunks::of(both.count_ones());
-    let squeeze = Squeeze::into(both, chunks.lanes(both.count_ones()));
+    let (squeeze, chunks) = Squeeze::into_chunks(or(tables) & or(probes));
     squeeze.all_into(probes, &mut scratch.probes);
     squeeze.all_into(tables, &mut scratch.tables);
-    scratch
-        .table
-        .resize(chunks.count, [Word([0; BLOCK / 64]); 256]);
     let PairScratch {
         table,
         tables,
         probes,
-        clear,
     } = scratch;
-    let table = &mut table[..chunks.count];
     for (b, block) in tables.chunks(BLOCK).enumerate() {
-        build_with(block, table, chunks.width, clear);
-        matches(table, probes, &mut |lane, bits, p| {
+        matches(table.build(block, chunks), probes, &mut |lane, bits, p| {
             let mut rest = bits;
             while rest != 0 {
                 pair(b * BLOCK + lane * 64 + rest.trailing_zeros() as usize, p);
@@ -538,10 +551,9 @@ pub(crate) fn for_each_pair(
 /// The buffers of [`for_each_pair`].
 #[derive(Default)]
 pub(crate) struct PairScratch {
-    table: Vec<Row>,
+    table: BlockTable,
     tables: Vec<u64>,
     probes: Vec<u64>,
-    clear: Vec<Word>,
 }
 
 #[cfg(feature = "parallel")]
@@ -685,6 +697,12 @@ impl Squeeze {
     fn into(mask: u64, to: u64) -> Squeeze {
         debug_assert_eq!(mask.count_ones(), to.count_ones());
         Squeeze { mask, to }
+    }
+
+    /// The bits of `mask` into the bytes of their [`Chunks`], and those chunks.
+    fn into_chunks(mask: u64) -> (Squeeze, Chunks) {
+        let chunks = Chunks::of(mask.count_ones());
+        (Squeeze::into(mask, chunks.lanes(mask.count_ones())), chunks)
     }
 
     /// Every pattern of `list`, squeezed, in place of what `out` held.
