@@ -8,6 +8,7 @@ use std::marker::PhantomData;
 
 #[cfg(target_arch = "x86_64")]
 use super::lanes::Wide;
+use super::numbers::{lines_fit, position_sum};
 use crate::bitboard::{MAX_N, full_mask};
 
 /// A board the exact search runs on: at most 64 open rows and 64 open columns, each a bit
@@ -51,6 +52,14 @@ pub(super) trait Board {
         let _ = wide;
         scan_rows(self, s, Order::Tightest)
     }
+    /// Whether the first and the last open rows and columns leave the difference
+    /// diagonals' numbers room ([`lines_fit`]); true where a board has no cheap
+    /// numbering of its diagonals.
+    #[inline(always)]
+    fn numbers_fit<K: Scanner>(&self, s: &Self::Node, scanner: K) -> bool {
+        let _ = (s, scanner);
+        true
+    }
     /// Writes a queen on row `r`, column `c` of this board into the whole board's column
     /// array.
     fn record(&self, columns: &mut [u32], r: usize, c: usize) {
@@ -67,6 +76,8 @@ pub(super) struct Grid<D = u128> {
     row_blocked: [u64; MAX_N],
     /// Per column, the rows closed to it by blocked squares.
     col_blocked: [u64; MAX_N],
+    /// Whether [`step`] cuts by the diagonal numbers ([`Grid::cutting_by_numbers`]).
+    numbers: bool,
     diagonals: PhantomData<D>,
 }
 
@@ -195,6 +206,7 @@ impl<D: Diagonals> Grid<D> {
             n,
             row_blocked: [0; MAX_N],
             col_blocked: [0; MAX_N],
+            numbers: false,
             diagonals: PhantomData,
         };
         for &(r, c) in blocked {
@@ -202,6 +214,17 @@ impl<D: Diagonals> Grid<D> {
             grid.col_blocked[c as usize] |= 1 << r;
         }
         grid
+    }
+
+    /// The grid with the diagonal-number cut ([`lines_fit`]) on or off.
+    ///
+    /// It pays where the first rows are filled, the lexicographic walk's questions: on
+    /// n = 36's hardest (12 rows given) a third of the nodes it looks at are cut, and the
+    /// proof takes 3.5 times fewer nodes and 1.3 times less time; on n = 40's, 6.7 and
+    /// 1.9 times. On generated Excluded Diagonals instances it cuts 2% to 14% and makes
+    /// the search 1.7 to 3 times slower, so elsewhere it is off.
+    pub(super) fn cutting_by_numbers(self, numbers: bool) -> Grid<D> {
+        Grid { numbers, ..self }
     }
 
     /// The empty board.
@@ -304,6 +327,17 @@ impl<D: Diagonals> Board for Grid<D> {
         sums.len() >= queens && ups.len() >= queens
     }
 
+    #[inline(always)]
+    fn numbers_fit<K: Scanner>(&self, s: &State<D>, scanner: K) -> bool {
+        if !self.numbers {
+            return true;
+        }
+        let m = self.n as u32 - 1;
+        let row = |r: u32| self.row_options(s, r as usize);
+        let column = |c: u32| self.col_options(s, c as usize);
+        lines_fit(s.rows, s.cols, row, m, scanner) && lines_fit(s.cols, s.rows, column, m, scanner)
+    }
+
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn scan_wide(&self, s: &State<D>, wide: Wide) -> Scan {
@@ -396,6 +430,9 @@ pub(super) fn step<B: Board, K: Scanner>(
             }
             continue 'pass;
         }
+        if !b.numbers_fit(s, scanner) {
+            return Step::Dead;
+        }
         // A column beats the best row when it has fewer squares left, or as few and
         // lies nearer the centre.
         let (two, three) = (!ones & twos & !fours, ones & twos & !fours);
@@ -452,6 +489,28 @@ pub(super) struct Lines {
 pub(super) trait Scanner: Copy {
     /// The open rows of `s` on `b`, looked at as [`scan_rows`] does.
     fn scan<B: Board>(self, b: &B, s: &B::Node) -> Scan;
+    /// The bits of `bits` deposited, lowest first, onto the set bits of `mask` (`pdep`).
+    #[inline(always)]
+    fn deposit(self, mut bits: u64, mut mask: u64) -> u64 {
+        let mut deposited = 0;
+        while mask != 0 && bits != 0 {
+            let low = mask & mask.wrapping_neg();
+            if bits & 1 != 0 {
+                deposited |= low;
+            }
+            bits >>= 1;
+            mask ^= low;
+        }
+        deposited
+    }
+    /// The sum of the positions of the bits of each 128-bit set, given as its low words
+    /// `lo` and its high words `hi`, into `sums`.
+    #[inline(always)]
+    fn position_sums(self, lo: &[u64], hi: &[u64], sums: &mut [i64]) {
+        for ((sum, &lo), &hi) in sums.iter_mut().zip(lo).zip(hi) {
+            *sum = position_sum(lo, hi);
+        }
+    }
 }
 
 /// The row scan of any board on any CPU: [`scan_rows`].

@@ -50,12 +50,57 @@ impl Scanner for Wide {
     fn scan<B: Board>(self, b: &B, s: &B::Node) -> Scan {
         b.scan_wide(s, self)
     }
+
+    #[inline(always)]
+    fn deposit(self, bits: u64, mask: u64) -> u64 {
+        // SAFETY: a `Wide` exists only where the CPU has BMI2.
+        unsafe { std::arch::x86_64::_pdep_u64(bits, mask) }
+    }
+
+    #[inline(always)]
+    fn position_sums(self, lo: &[u64], hi: &[u64], sums: &mut [i64]) {
+        // SAFETY: a `Wide` exists only where the CPU has the instructions.
+        unsafe { x86::position_sums(lo, hi, sums) }
+    }
 }
 
 mod x86 {
     use std::arch::x86_64::*;
 
     use super::super::grid::{Lines, Scan};
+    use super::super::numbers::PLANES;
+
+    /// [`position_sum`](super::super::numbers::position_sum) of each 128-bit set, eight
+    /// at a time: per lane, the popcount of the set's words under each plane of
+    /// positions, shifted by the plane's weight.
+    #[target_feature(enable = "avx512f,avx512vpopcntdq")]
+    #[inline]
+    pub(super) fn position_sums(lo: &[u64], hi: &[u64], sums: &mut [i64]) {
+        let len = sums.len().min(lo.len()).min(hi.len());
+        for start in (0..len).step_by(8) {
+            let lanes = (len - start).min(8);
+            let mask = (1u16 << lanes) as u8 - 1;
+            let mask = if lanes == 8 { u8::MAX } else { mask };
+            // SAFETY: the masked lanes lie within the slices.
+            let (l, h) = unsafe {
+                (
+                    _mm512_maskz_loadu_epi64(mask, lo.as_ptr().add(start).cast()),
+                    _mm512_maskz_loadu_epi64(mask, hi.as_ptr().add(start).cast()),
+                )
+            };
+            let mut sum = _mm512_slli_epi64::<6>(_mm512_popcnt_epi64(h));
+            for (b, &plane) in PLANES.iter().enumerate() {
+                let plane = _mm512_set1_epi64(plane as i64);
+                let count = _mm512_add_epi64(
+                    _mm512_popcnt_epi64(_mm512_and_si512(l, plane)),
+                    _mm512_popcnt_epi64(_mm512_and_si512(h, plane)),
+                );
+                sum = _mm512_add_epi64(sum, _mm512_sllv_epi64(count, _mm512_set1_epi64(b as i64)));
+            }
+            // SAFETY: as the loads.
+            unsafe { _mm512_mask_storeu_epi64(sums.as_mut_ptr().add(start).cast(), mask, sum) };
+        }
+    }
 
     /// The saturating sum of two bit-sliced counts per column (`ones`, `twos` and a
     /// `fours` set from four on), as the row scan keeps them.

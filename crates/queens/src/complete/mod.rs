@@ -32,6 +32,7 @@ mod grid;
 #[cfg(target_arch = "x86_64")]
 mod lanes;
 mod local;
+mod numbers;
 pub(crate) mod problem;
 mod puzzle;
 mod search;

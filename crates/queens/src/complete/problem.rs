@@ -194,7 +194,17 @@ impl Completion {
                 max: MAX_N,
             });
         }
-        let grid = Grid::new(self.n, &self.blocked);
+        // The walk's questions: the first rows filled, nothing closed.
+        let rows_filled = self
+            .queens
+            .iter()
+            .map(|&(r, _)| 1u128 << r)
+            .fold(0, |a, b| a | b);
+        let first_rows = !self.queens.is_empty()
+            && rows_filled == (1u128 << self.queens.len()) - 1
+            && self.blocked.is_empty()
+            && self.diagonals.is_empty();
+        let grid = Grid::new(self.n, &self.blocked).cutting_by_numbers(first_rows);
         let mut state = grid.start();
         for &d in &self.diagonals {
             state = match d {
