@@ -15,9 +15,10 @@
 //! band of difference diagonals through the middle is taken, and the rows below it
 //! cannot reach far enough right, or the columns right of it far enough down.
 //!
-//! Only the differences are bounded: on the walk's boards the sums cut almost nothing
-//! (on n = 36's hard prefix 11 of 300 dead subtrees against 206 for the differences),
-//! and of the two bounds of each range only the one named above ever cut there.
+//! Only the differences are bounded: on the walk's boards the sums add next to nothing
+//! (of 300 subtrees without a completion sampled on n = 36's hardest question, the
+//! differences cut 206, the sums 11, all but one of them among the 206), and of the two
+//! bounds of each range only the one checked here cut more than a handful.
 
 use super::grid::Scanner;
 
