@@ -333,9 +333,24 @@ impl<D: Diagonals> Board for Grid<D> {
             return true;
         }
         let m = self.n as u32 - 1;
-        let row = |r: u32| self.row_options(s, r as usize);
-        let column = |c: u32| self.col_options(s, c as usize);
-        lines_fit(s.rows, s.cols, row, m, scanner) && lines_fit(s.cols, s.rows, column, m, scanner)
+        // Each line's squares once, for the two passes over it.
+        let mut options = [0u64; MAX_N];
+        let mut open = s.rows;
+        while open != 0 {
+            let r = open.trailing_zeros() as usize;
+            open &= open - 1;
+            options[r] = self.row_options(s, r);
+        }
+        if !lines_fit(s.rows, s.cols, |r| options[r as usize], m, scanner) {
+            return false;
+        }
+        let mut open = s.cols;
+        while open != 0 {
+            let c = open.trailing_zeros() as usize;
+            open &= open - 1;
+            options[c] = self.col_options(s, c);
+        }
+        lines_fit(s.cols, s.rows, |c| options[c as usize], m, scanner)
     }
 
     #[cfg(target_arch = "x86_64")]

@@ -129,33 +129,6 @@ pub(super) fn lines_fit<K: Scanner>(
     let half = lines.count_ones() / 2;
     let width = i64::from(m);
     let mut batch = Batch::default();
-    // The first k lines: their queens' diagonals add up to at most the k largest others
-    // less the lines' numbers plus k·m, and to at least the k smallest diagonals.
-    let (mut reach, mut numbers, mut most) = (Set::default(), 0i64, 0i64);
-    let (mut left, mut other) = (lines, others);
-    for k in 1..=lines.count_ones() {
-        let line = left.trailing_zeros();
-        left &= left - 1;
-        let largest = 63 - other.leading_zeros();
-        other ^= 1 << largest;
-        reach.add(options(line), m - line);
-        numbers += i64::from(line);
-        most += i64::from(largest);
-        if reach.len() < k
-            || k > half
-                && !batch.push(
-                    reach.smallest(k, scanner),
-                    1,
-                    most + i64::from(k) * width - numbers,
-                    scanner,
-                )
-        {
-            return false;
-        }
-    }
-    if !batch.fits(scanner) {
-        return false;
-    }
     // The last k lines: at least the k smallest others, at most the k largest diagonals
     // (negated, so that both cut where a sum exceeds its bound).
     let (mut reach, mut numbers, mut least) = (Set::default(), 0i64, 0i64);
@@ -174,6 +147,33 @@ pub(super) fn lines_fit<K: Scanner>(
                     reach.largest(k, scanner),
                     -1,
                     -(least + i64::from(k) * width - numbers),
+                    scanner,
+                )
+        {
+            return false;
+        }
+    }
+    if !batch.fits(scanner) {
+        return false;
+    }
+    // The first k lines: their queens' diagonals add up to at most the k largest others
+    // less the lines' numbers plus k·m, and to at least the k smallest diagonals.
+    let (mut reach, mut numbers, mut most) = (Set::default(), 0i64, 0i64);
+    let (mut left, mut other) = (lines, others);
+    for k in 1..=lines.count_ones() {
+        let line = left.trailing_zeros();
+        left &= left - 1;
+        let largest = 63 - other.leading_zeros();
+        other ^= 1 << largest;
+        reach.add(options(line), m - line);
+        numbers += i64::from(line);
+        most += i64::from(largest);
+        if reach.len() < k
+            || k > half
+                && !batch.push(
+                    reach.smallest(k, scanner),
+                    1,
+                    most + i64::from(k) * width - numbers,
                     scanner,
                 )
         {
