@@ -79,8 +79,7 @@ mod x86 {
         let len = sums.len().min(lo.len()).min(hi.len());
         for start in (0..len).step_by(8) {
             let lanes = (len - start).min(8);
-            let mask = (1u16 << lanes) as u8 - 1;
-            let mask = if lanes == 8 { u8::MAX } else { mask };
+            let mask = u8::MAX >> (8 - lanes);
             // SAFETY: the masked lanes lie within the slices.
             let (l, h) = unsafe {
                 (

@@ -22,7 +22,7 @@
 
 use super::grid::Scanner;
 
-/// Masks of the bit positions with bit b of the position set, b = 0..6: the sum of the
+/// Masks of the bit positions with bit b of the position set, b from 0 to 5: the sum of the
 /// positions of a word's bits is Σ popcount(word & PLANES[b]) · 2^b.
 pub(super) const PLANES: [u64; 6] = [
     0xAAAA_AAAA_AAAA_AAAA,

@@ -194,7 +194,8 @@ impl Completion {
                 max: MAX_N,
             });
         }
-        // The walk's questions: the first rows filled, nothing closed.
+        // The number cut is sound on any board but pays only on the walk's questions:
+        // the first rows filled, nothing closed.
         let rows_filled = self
             .queens
             .iter()
