@@ -66,6 +66,27 @@ impl Word {
     }
 
     #[inline(always)]
+    fn or(self, o: Word) -> Word {
+        Word(std::array::from_fn(|i| self.0[i] | o.0[i]))
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The lanes from `from` to `to` (excluded).
+    fn lanes(from: usize, to: usize) -> Word {
+        Word(std::array::from_fn(|i| {
+            let (lo, hi) = ((64 * i).max(from), (64 * i + 64).min(to));
+            if hi <= lo {
+                0
+            } else {
+                (u64::MAX >> (64 - (hi - lo))) << (lo - 64 * i)
+            }
+        }))
+    }
+
+    #[inline(always)]
     fn ones(self) -> u64 {
         self.0.iter().map(|w| u64::from(w.count_ones())).sum()
     }
@@ -96,7 +117,8 @@ pub(crate) fn weighted_pairs(
 /// which leaves out about a fifth of the pairs per bit cut (the sieve of Kluev's counter,
 /// sieve.h, with the bits chosen here by sampling each list's densities). The cut bits
 /// are then squeezed out with the others that cannot meet: two groups that are paired
-/// share none of them.
+/// share none of them. The tables' blocks run on across their groups' ends, a group of
+/// probes meeting each block under a mask of the groups it pairs with.
 pub(crate) fn pairs_by_run(
     tables: &[u64],
     probes: &[u64],
@@ -148,21 +170,38 @@ fn pairs_cut_by(
         sorted.extend(part);
     }
     probe_start.push(sorted.len() as u32);
-    cut.each_block(
-        tables,
-        |_, _| {},
-        |table, free, _| {
-            for r in 0..runs.len() {
-                let mut pairs = 0;
-                for_each_subset(free, |h| {
-                    let at = r * groups + h;
-                    let run = probe_start[at] as usize..probe_start[at + 1] as usize;
-                    pairs += probe(table, &sorted[run]);
-                });
-                add(r, pairs);
+    // A block holds the tables of one group or of a few, and a group of probes pairs
+    // with the lanes of each group it shares no bit with: the whole block, or the lanes
+    // under a mask. Blocks that each held one group were 64% (n = 22) to 70% (n = 24)
+    // full, weighted by the probes they met; across the groups' ends a probe meets 4% to
+    // 8% fewer blocks, and n = 22 and 24 units counted 1.06 and 1.10 times faster.
+    let mut pairs = vec![0u64; runs.len()];
+    cut.each_packed_block(tables, |table, spans| {
+        // Probes with a bit that every group of the block has pair with none of it.
+        let shared = spans.iter().fold(groups - 1, |acc, &(g, _)| acc & g);
+        for_each_subset((groups - 1) & !shared, |h| {
+            let (mut lanes, mut every) = (Word([0; BLOCK / 64]), true);
+            for (g, span) in spans {
+                if g & h == 0 {
+                    lanes = lanes.or(*span);
+                } else {
+                    every = false;
+                }
             }
-        },
-    );
+            if lanes.is_empty() {
+                return;
+            }
+            let mask = (!every).then_some(&lanes);
+            for (r, pairs) in pairs.iter_mut().enumerate() {
+                let at = r * groups + h;
+                let run = probe_start[at] as usize..probe_start[at + 1] as usize;
+                *pairs += probe(table, &sorted[run], mask);
+            }
+        });
+        for (r, pairs) in pairs.iter_mut().enumerate() {
+            add(r, std::mem::take(pairs));
+        }
+    });
 }
 
 /// For each probe, how many of `tables` share no bit with it, in place of what
@@ -514,6 +553,36 @@ impl Cut {
             }
         });
     }
+
+    /// [`Cut::each_block`] with the blocks running on across the groups' ends, so that
+    /// only the last is partly empty: calls `each(table, spans)`, `spans` each group the
+    /// block holds, with its lanes.
+    fn each_packed_block(&self, tables: &[u64], mut each: impl FnMut(&[Row], &[(usize, Word)])) {
+        let groups = self.groups();
+        let (tables, start) = self.partition(tables, |_, _| {});
+        let mut spans = Vec::new();
+        BLOCK_TABLE.with_borrow_mut(|table| {
+            let mut first = 0;
+            for at in (0..tables.len()).step_by(BLOCK) {
+                let end = tables.len().min(at + BLOCK);
+                let rows = table.build(&tables[at..end], self.chunks);
+                while start[first + 1] as usize <= at {
+                    first += 1;
+                }
+                spans.clear();
+                let mut g = first;
+                while g < groups && (start[g] as usize) < end {
+                    let from = (start[g] as usize).max(at) - at;
+                    let to = (start[g + 1] as usize).min(end) - at;
+                    if to > from {
+                        spans.push((g, Word::lanes(from, to)));
+                    }
+                    g += 1;
+                }
+                each(rows, &spans);
+            }
+        });
+    }
 }
 
 #[cfg(feature = "parallel")]
@@ -829,16 +898,17 @@ type Row = [Word; 256];
 /// The most chunks a 64-bit pattern has: one per byte.
 const MAX_CHUNKS: usize = 8;
 
-/// The disjoint pairs of one block's table and every probe.
-fn probe(table: &[Row], probes: &[u64]) -> u64 {
-    probe_with::<false>(table, probes, &mut [], None)
+/// The disjoint pairs of one block's table and every probe, among the block's lanes in
+/// `mask` if one is given.
+fn probe(table: &[Row], probes: &[u64], mask: Option<&Word>) -> u64 {
+    probe_with::<false>(table, probes, &mut [], None, mask)
 }
 
 /// The disjoint pairs of one block's table and each probe, added to its count and, for
 /// each pattern of the block, to `tally`.
 fn probe_each(table: &[Row], probes: &[u64], counts: &mut [u32], tally: &mut Tally) {
     debug_assert_eq!(probes.len(), counts.len());
-    probe_with::<true>(table, probes, counts, Some(tally));
+    probe_with::<true>(table, probes, counts, Some(tally), None);
 }
 
 /// [`probe`], or with `EACH` [`probe_each`], with the loop over the table's chunks
@@ -848,11 +918,12 @@ fn probe_with<const EACH: bool>(
     probes: &[u64],
     counts: &mut [u32],
     tally: Option<&mut Tally>,
+    mask: Option<&Word>,
 ) -> u64 {
     macro_rules! by_chunks {
         ($($c:literal)*) => {
             match table.len() {
-                $($c => probe_fixed::<$c, EACH>(table.try_into().expect("the length matched"), probes, counts, tally),)*
+                $($c => probe_fixed::<$c, EACH>(table.try_into().expect("the length matched"), probes, counts, tally, mask),)*
                 _ => unreachable!("at most {MAX_CHUNKS} chunks"),
             }
         };
@@ -866,19 +937,20 @@ fn probe_fixed<const C: usize, const EACH: bool>(
     probes: &[u64],
     counts: &mut [u32],
     tally: Option<&mut Tally>,
+    mask: Option<&Word>,
 ) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
         if cpu::has(Feature::Avx512Popcnt) {
             // SAFETY: the running CPU has the features (`cpu::has`).
-            return unsafe { probe_avx512::<C, EACH>(table, probes, counts, tally) };
+            return unsafe { probe_avx512::<C, EACH>(table, probes, counts, tally, mask) };
         }
         if cpu::has(Feature::Avx2) {
             // SAFETY: the running CPU has the features (`cpu::has`).
-            return unsafe { probe_avx2::<C, EACH>(table, probes, counts, tally) };
+            return unsafe { probe_avx2::<C, EACH>(table, probes, counts, tally, mask) };
         }
     }
-    probe_any::<C, EACH>(table, probes, counts, tally)
+    probe_any::<C, EACH>(table, probes, counts, tally, mask)
 }
 
 /// A probe's index into the row of chunk `c`: its byte `c`.
@@ -893,10 +965,12 @@ fn probe_any<const C: usize, const EACH: bool>(
     probes: &[u64],
     counts: &mut [u32],
     mut tally: Option<&mut Tally>,
+    mask: Option<&Word>,
 ) -> u64 {
     let mut total = 0;
+    let mask = mask.copied().unwrap_or(Word([u64::MAX; BLOCK / 64]));
     for (i, &p) in probes.iter().enumerate() {
-        let mut acc = table[0][index(p, 0)];
+        let mut acc = table[0][index(p, 0)].and(mask);
         for (c, row) in table.iter().enumerate().skip(1) {
             acc = acc.and(row[index(p, c)]);
         }
@@ -920,8 +994,9 @@ fn probe_avx2<const C: usize, const EACH: bool>(
     probes: &[u64],
     counts: &mut [u32],
     tally: Option<&mut Tally>,
+    mask: Option<&Word>,
 ) -> u64 {
-    probe_any::<C, EACH>(table, probes, counts, tally)
+    probe_any::<C, EACH>(table, probes, counts, tally, mask)
 }
 
 /// One 512-bit register per word, and AVX-512's per-lane popcount: summed over the
@@ -933,6 +1008,7 @@ fn probe_avx512<const C: usize, const EACH: bool>(
     probes: &[u64],
     counts: &mut [u32],
     tally: Option<&mut Tally>,
+    mask: Option<&Word>,
 ) -> u64 {
     use std::arch::x86_64::{
         __m256i, __m512i, _mm256_add_epi32, _mm256_loadu_si256, _mm256_storeu_si256,
@@ -958,8 +1034,15 @@ fn probe_avx512<const C: usize, const EACH: bool>(
     };
     if !EACH {
         let mut sum = _mm512_setzero_si512();
-        for &p in probes {
-            sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(word(p)));
+        if let Some(mask) = mask {
+            let mask = load(mask);
+            for &p in probes {
+                sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(_mm512_and_si512(word(p), mask)));
+            }
+        } else {
+            for &p in probes {
+                sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(word(p)));
+            }
         }
         return _mm512_reduce_add_epi64(sum) as u64;
     }
@@ -1311,12 +1394,12 @@ mod tests {
                             let counted = Some(&mut tally);
                             sum += match &table[..] {
                                 [a] => {
-                                    probe_any::<1, true>(&[*a], probes, each, counted);
-                                    probe_any::<1, false>(&[*a], probes, &mut [], None)
+                                    probe_any::<1, true>(&[*a], probes, each, counted, None);
+                                    probe_any::<1, false>(&[*a], probes, &mut [], None, None)
                                 }
                                 [a, b] => {
-                                    probe_any::<2, true>(&[*a, *b], probes, each, counted);
-                                    probe_any::<2, false>(&[*a, *b], probes, &mut [], None)
+                                    probe_any::<2, true>(&[*a, *b], probes, each, counted, None);
+                                    probe_any::<2, false>(&[*a, *b], probes, &mut [], None, None)
                                 }
                                 rest => {
                                     let fixed: &[Row; MAX_CHUNKS] = &std::array::from_fn(|c| {
@@ -1324,8 +1407,16 @@ mod tests {
                                             .copied()
                                             .unwrap_or([Word([!0; BLOCK / 64]); 256])
                                     });
-                                    probe_any::<MAX_CHUNKS, true>(fixed, probes, each, counted);
-                                    probe_any::<MAX_CHUNKS, false>(fixed, probes, &mut [], None)
+                                    probe_any::<MAX_CHUNKS, true>(
+                                        fixed, probes, each, counted, None,
+                                    );
+                                    probe_any::<MAX_CHUNKS, false>(
+                                        fixed,
+                                        probes,
+                                        &mut [],
+                                        None,
+                                        None,
+                                    )
                                 }
                             };
                             tally.flush(&mut block_counts);
