@@ -404,9 +404,9 @@ impl BlockTable {
 }
 
 thread_local! {
-    /// The block table of [`Cut::each_block`], kept from one pair count to the next:
-    /// allocated and cleared afresh, 16 KB a chunk, it cost a count of many small sets
-    /// (n = 17) a few percent.
+    /// The block table of [`Cut::each_block`] and [`Cut::each_packed_block`], kept from
+    /// one pair count to the next: allocated and cleared afresh, 16 KB a chunk, it cost a
+    /// count of many small sets (n = 17) a few percent.
     static BLOCK_TABLE: std::cell::RefCell<BlockTable> =
         const { std::cell::RefCell::new(BlockTable::new()) };
 }
