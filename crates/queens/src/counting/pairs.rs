@@ -70,10 +70,6 @@ impl Word {
         Word(std::array::from_fn(|i| self.0[i] | o.0[i]))
     }
 
-    fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
-    }
-
     /// The lanes from `from` to `to` (excluded).
     fn lanes(from: usize, to: usize) -> Word {
         Word(std::array::from_fn(|i| {
@@ -180,18 +176,15 @@ fn pairs_cut_by(
         // Probes with a bit that every group of the block has pair with none of it.
         let shared = spans.iter().fold(groups - 1, |acc, &(g, _)| acc & g);
         for_each_subset((groups - 1) & !shared, |h| {
-            let (mut lanes, mut every) = (Word([0; BLOCK / 64]), true);
-            for (g, span) in spans {
-                if g & h == 0 {
-                    lanes = lanes.or(*span);
-                } else {
-                    every = false;
-                }
+            let (mut lanes, mut paired) = (Word([0; BLOCK / 64]), 0);
+            for (_, span) in spans.iter().filter(|&&(g, _)| g & h == 0) {
+                lanes = lanes.or(*span);
+                paired += 1;
             }
-            if lanes.is_empty() {
+            if paired == 0 {
                 return;
             }
-            let mask = (!every).then_some(&lanes);
+            let mask = (paired < spans.len()).then_some(&lanes);
             for (r, pairs) in pairs.iter_mut().enumerate() {
                 let at = r * groups + h;
                 let run = probe_start[at] as usize..probe_start[at + 1] as usize;
@@ -968,11 +961,15 @@ fn probe_any<const C: usize, const EACH: bool>(
     mask: Option<&Word>,
 ) -> u64 {
     let mut total = 0;
-    let mask = mask.copied().unwrap_or(Word([u64::MAX; BLOCK / 64]));
     for (i, &p) in probes.iter().enumerate() {
-        let mut acc = table[0][index(p, 0)].and(mask);
+        let mut acc = table[0][index(p, 0)];
         for (c, row) in table.iter().enumerate().skip(1) {
             acc = acc.and(row[index(p, c)]);
+        }
+        // Only where a block holds groups the probes do not pair with: an AND with all
+        // lanes would cost every other probe an instruction.
+        if let Some(mask) = mask {
+            acc = acc.and(*mask);
         }
         if EACH {
             counts[i] += acc.ones() as u32;
