@@ -30,7 +30,8 @@ pub(crate) enum Feature {
     Avx2,
     /// `avx512f,popcnt`: 512-bit logic and compression, and the popcount of a lane mask.
     Avx512,
-    /// `avx512f,avx512vpopcntdq`: with AVX-512's per-lane population count.
+    /// `avx512f,avx512vl,avx512vpopcntdq`: with AVX-512's per-lane population count, on
+    /// 256-bit registers too.
     Avx512Popcnt,
 }
 
@@ -46,7 +47,9 @@ pub(crate) fn has(feature: Feature) -> bool {
             Feature::Bmi => detected!("popcnt") && detected!("bmi1") && detected!("bmi2"),
             Feature::Avx2 => detected!("avx2") && detected!("popcnt"),
             Feature::Avx512 => detected!("avx512f") && detected!("popcnt"),
-            Feature::Avx512Popcnt => detected!("avx512f") && detected!("avx512vpopcntdq"),
+            Feature::Avx512Popcnt => {
+                detected!("avx512f") && detected!("avx512vl") && detected!("avx512vpopcntdq")
+            }
         }
     }
     #[cfg(not(target_arch = "x86_64"))]

@@ -86,7 +86,24 @@ impl Word {
     fn ones(self) -> u64 {
         self.0.iter().map(|w| u64::from(w.count_ones())).sum()
     }
+
+    /// The half of the lanes, 0 for the low 256 or 1 for the high 256, that holds every
+    /// lane set, if one does.
+    #[inline(always)]
+    fn half(&self) -> Option<usize> {
+        let (low, high) = self.0.split_at(HALF_WORDS);
+        if high.iter().all(|&w| w == 0) {
+            Some(0)
+        } else if low.iter().all(|&w| w == 0) {
+            Some(1)
+        } else {
+            None
+        }
+    }
 }
+
+/// The 64-bit words of half a [`Word`].
+const HALF_WORDS: usize = BLOCK / 128;
 
 /// For each run of `probes` and its weight, the pairs `(a, b)` of `tables × run` with
 /// `a & b == 0`, times the weight, added up ([`pairs_by_run`]).
@@ -960,6 +977,12 @@ fn probe_any<const C: usize, const EACH: bool>(
     mut tally: Option<&mut Tally>,
     mask: Option<&Word>,
 ) -> u64 {
+    if let Some(mask) = mask
+        && let Some(half) = mask.half()
+    {
+        debug_assert!(!EACH, "only the count without a tally takes a mask");
+        return probe_half_any(table, probes, mask, half);
+    }
     let mut total = 0;
     for (i, &p) in probes.iter().enumerate() {
         let mut acc = table[0][index(p, 0)];
@@ -983,6 +1006,32 @@ fn probe_any<const C: usize, const EACH: bool>(
     total
 }
 
+/// The pairs of each probe with the lanes of `mask`, all in half `half` of the block:
+/// that half's words alone, half the loads and ANDs of a whole block.
+#[inline(always)]
+fn probe_half_any<const C: usize>(
+    table: &[Row; C],
+    probes: &[u64],
+    mask: &Word,
+    half: usize,
+) -> u64 {
+    let words = half * HALF_WORDS..(half + 1) * HALF_WORDS;
+    let part = |word: &Word| -> [u64; HALF_WORDS] {
+        word.0[words.clone()].try_into().expect("half a word")
+    };
+    let mask = part(mask);
+    let mut total = 0;
+    for &p in probes {
+        let mut acc = mask;
+        for (c, row) in table.iter().enumerate() {
+            let word = part(&row[index(p, c)]);
+            acc = std::array::from_fn(|i| acc[i] & word[i]);
+        }
+        total += acc.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+    }
+    total
+}
+
 /// The same code compiled for 256-bit ANDs and the popcount instruction.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
@@ -999,7 +1048,7 @@ fn probe_avx2<const C: usize, const EACH: bool>(
 /// One 512-bit register per word, and AVX-512's per-lane popcount: summed over the
 /// probes lane by lane, or with `EACH` over each probe's lanes.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512vpopcntdq")]
+#[target_feature(enable = "avx512f,avx512vl,avx512vpopcntdq")]
 fn probe_avx512<const C: usize, const EACH: bool>(
     table: &[Row; C],
     probes: &[u64],
@@ -1030,6 +1079,11 @@ fn probe_avx512<const C: usize, const EACH: bool>(
         acc
     };
     if !EACH {
+        if let Some(mask) = mask
+            && let Some(half) = mask.half()
+        {
+            return probe_half_avx512(table, probes, mask, half);
+        }
         let mut sum = _mm512_setzero_si512();
         if let Some(mask) = mask {
             let mask = load(mask);
@@ -1124,6 +1178,41 @@ fn probe_avx512<const C: usize, const EACH: bool>(
         store(plane, value);
     }
     0
+}
+
+/// [`probe_half_any`] on 256-bit registers. A block's probes under a mask confined to one
+/// half of its lanes were 32% (n = 22) and 29% (n = 24) of all; on cores that run a
+/// 512-bit instruction as two 256-bit halves (Zen 4) the half costs half as much.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vl,avx512vpopcntdq")]
+fn probe_half_avx512<const C: usize>(
+    table: &[Row; C],
+    probes: &[u64],
+    mask: &Word,
+    half: usize,
+) -> u64 {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_load_si256, _mm256_popcnt_epi64,
+        _mm256_setzero_si256, _mm256_storeu_si256,
+    };
+    let load = |word: &Word| {
+        // SAFETY: a Word is 64 bytes, aligned to 64, and `half` is 0 or 1: its 32-byte
+        // halves are aligned to 32.
+        unsafe { _mm256_load_si256((word as *const Word).cast::<__m256i>().add(half)) }
+    };
+    let mask = load(mask);
+    let mut sum = _mm256_setzero_si256();
+    for &p in probes {
+        let mut acc = mask;
+        for (c, row) in table.iter().enumerate() {
+            acc = _mm256_and_si256(acc, load(&row[index(p, c)]));
+        }
+        sum = _mm256_add_epi64(sum, _mm256_popcnt_epi64(acc));
+    }
+    let mut lanes = [0u64; 4];
+    // SAFETY: `lanes` is 32 bytes, the unaligned store's width.
+    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), sum) };
+    lanes.iter().sum()
 }
 
 /// The planes of a [`Tally`] the AVX-512 kernel keeps in registers, ones to 32s: eight
@@ -1248,6 +1337,40 @@ mod tests {
 
         fn list(&mut self, len: usize, bits: u32) -> Vec<u64> {
             (0..len).map(|_| self.next(bits)).collect()
+        }
+    }
+
+    /// A probe under a mask counts the pairs of the mask's lanes, by either kernel, the
+    /// masks that lie in one half of the block probed on that half alone.
+    #[test]
+    fn masked_probes_count_the_lanes_of_the_mask_by_either_kernel() {
+        let mut sparse = Sparse(0x1f83_d9ab_fb41_bd6b);
+        let block = sparse.list(BLOCK, 30);
+        let probes = sparse.list(300, 30);
+        let mut table = vec![[Word([0; BLOCK / 64]); 256]; 4];
+        build_with(&block, &mut table, 8, &mut Vec::new());
+        let rows: &[Row; 4] = table[..].try_into().expect("four chunks");
+        for (from, to) in [
+            (0, 512),
+            (0, 200),
+            (100, 256),
+            (256, 512),
+            (300, 400),
+            (200, 300),
+        ] {
+            let mask = Word::lanes(from, to);
+            let plain: u64 = probes
+                .iter()
+                .map(|&p| block[from..to].iter().filter(|&&t| t & p == 0).count() as u64)
+                .sum();
+            assert!(plain > 0, "lanes {from}..{to} pair");
+            let portable = probe_any::<4, false>(rows, &probes, &mut [], None, Some(&mask));
+            assert_eq!(portable, plain, "portable, lanes {from}..{to}");
+            assert_eq!(
+                probe(&table, &probes, Some(&mask)),
+                plain,
+                "lanes {from}..{to}"
+            );
         }
     }
 
