@@ -147,6 +147,10 @@ pub enum Error {
         /// The prefix asked about.
         prefix: Vec<u32>,
     },
+    /// A saved [`Progress`](crate::complete::Progress) that does not fit the search it was
+    /// given to: of another problem or share, or made by another version of this crate.
+    #[error("the saved progress does not fit this search: {0}")]
+    Progress(String),
 }
 
 /// Whose an [`Error`] is, for a front end's exit code or exception: one place decides it,
@@ -193,7 +197,8 @@ impl Error {
             | Error::NoSuchShare { .. }
             | Error::Samples { .. }
             | Error::Givens(_)
-            | Error::NotACompletion { .. } => ErrorKind::Usage,
+            | Error::NotACompletion { .. }
+            | Error::Progress(_) => ErrorKind::Usage,
         }
     }
 

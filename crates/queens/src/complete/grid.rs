@@ -171,9 +171,8 @@ impl Step {
     /// `Dead`).
     #[inline(always)]
     pub(super) fn next_square(&mut self) -> Option<(usize, usize)> {
-        let (line, mask, row) = match self {
-            Step::Row(line, mask) => (*line, mask, true),
-            Step::Column(line, mask) => (*line, mask, false),
+        let mask = match self {
+            Step::Row(_, mask) | Step::Column(_, mask) => mask,
             Step::Done | Step::Dead => return None,
         };
         if *mask == 0 {
@@ -181,7 +180,40 @@ impl Step {
         }
         let i = mask.trailing_zeros() as usize;
         *mask &= *mask - 1;
-        Some(if row { (line, i) } else { (i, line) })
+        Some(self.square(i))
+    }
+
+    /// The squares a branching step has still to try, as a mask of its line.
+    pub(super) fn untried(self) -> Option<u64> {
+        match self {
+            Step::Row(_, mask) | Step::Column(_, mask) => Some(mask),
+            Step::Done | Step::Dead => None,
+        }
+    }
+
+    /// The branching step with only `untried` left to try.
+    pub(super) fn leaving(self, untried: u64) -> Step {
+        match self {
+            Step::Row(line, _) => Step::Row(line, untried),
+            Step::Column(line, _) => Step::Column(line, untried),
+            done_or_dead => done_or_dead,
+        }
+    }
+
+    /// The square at position `i` of a branching step's line, as (row, column).
+    #[inline(always)]
+    fn square(self, i: usize) -> (usize, usize) {
+        match self {
+            Step::Row(line, _) => (line, i),
+            Step::Column(line, _) => (i, line),
+            Step::Done | Step::Dead => unreachable!("only a branching step has squares"),
+        }
+    }
+
+    /// The square a branching step tried last, before `untried` was left.
+    pub(super) fn tried_last(self, untried: u64) -> Option<(usize, usize)> {
+        let tried = self.untried()? & !untried;
+        (tried != 0).then(|| self.square(63 - tried.leading_zeros() as usize))
     }
 
     /// The squares a branching step tries, in order.

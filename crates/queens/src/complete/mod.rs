@@ -21,7 +21,7 @@
 //! holds the closed diagonals and the conflicts found before any search; `grid.rs` the
 //! bitboard board (rows, columns and diagonals as masks) and its tightest-line rule;
 //! `search.rs` the search for one completion on it, split into subtrees for the threads
-//! and the shares; `sparse.rs` the open board of a large problem with few rows open,
+//! and the shares, and `progress.rs` where such a search stands, to resume it; `sparse.rs` the open board of a large problem with few rows open,
 //! searched the same way; `walk.rs` lists every completion on either board; `local.rs` is
 //! the local search; `puzzle.rs` draws the random instances. The readers and writers of
 //! the formats live with the other formats, in `formats/`.
@@ -34,6 +34,7 @@ mod lanes;
 mod local;
 mod numbers;
 pub(crate) mod problem;
+mod progress;
 mod puzzle;
 mod search;
 mod sparse;
@@ -42,6 +43,7 @@ mod walk;
 pub(crate) use givens::Diagonal;
 pub use givens::GivenConflict;
 pub(crate) use problem::{Completion, Outcome};
+pub use progress::{Checkpoint, Progress};
 pub use puzzle::{ExcludedDiagonals, excluded_diagonals};
 pub use walk::Completions;
 

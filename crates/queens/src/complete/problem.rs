@@ -62,6 +62,7 @@ pub struct Completion {
     pub(super) diagonals: Vec<Diagonal>,
     pub(super) threads: Option<NonZeroUsize>,
     pub(super) cancel: Option<Cancel>,
+    pub(super) progress: Option<super::Progress>,
 }
 
 impl Completion {
@@ -106,6 +107,15 @@ impl Completion {
     /// [`MAX_N`](crate::limits::MAX_N) queens with local search, at its next restart).
     pub fn cancel_on(mut self, cancel: Cancel) -> Completion {
         self.cancel = Some(cancel);
+        self
+    }
+
+    /// Keeps the progress of [`find`](Self::find) and [`find_share`](Self::find_share) in
+    /// `progress` as they run, and starts them where it stands: see
+    /// [`Progress`](super::Progress). Only the exact bitboard search, up to
+    /// [`MAX_N`](crate::limits::MAX_N) queens, keeps it.
+    pub fn progress(mut self, progress: super::Progress) -> Completion {
+        self.progress = Some(progress);
         self
     }
 

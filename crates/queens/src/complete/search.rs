@@ -12,6 +12,7 @@ use crate::threads::prelude::*;
 use super::grid::{Board, Diagonals, Grid, Order, Portable, Scanner, State, Step, step};
 #[cfg(target_arch = "x86_64")]
 use super::lanes::Wide;
+use super::progress::{Progress, Subtree};
 use super::{Completion, Outcome};
 #[cfg(target_arch = "x86_64")]
 use crate::cpu::{self, Feature};
@@ -59,13 +60,27 @@ impl Completion {
         // Every `of`-th subtree: a hard part of the tree spans many neighbouring subtrees,
         // so taking them in turn spreads it over all the shares.
         let frontier: Vec<_> = frontier.into_iter().skip(index).step_by(of).collect();
+        let progress = self.progress.as_ref();
+        let saved = match progress {
+            Some(p) => p.start(frontier.len())?,
+            None => vec![Subtree::Fresh; frontier.len()],
+        };
+        let mut dives = VecDeque::new();
+        for (i, ((s, columns), saved)) in frontier.into_iter().zip(saved).enumerate() {
+            let dive = match saved {
+                Subtree::Fresh => Dive::<Grid<D>>::new(i, s, columns),
+                Subtree::Paused(untried) => Dive::replay(&grid, i, s, columns, &untried)
+                    .ok_or_else(|| {
+                        Error::Progress(format!(
+                            "subtree {i} paused where this search has no such node"
+                        ))
+                    })?,
+                Subtree::Empty => continue,
+            };
+            dives.push_back((dive, FIRST_ROUND));
+        }
+        let dives = Mutex::new(dives);
         let (timed_out, found) = (AtomicBool::new(false), AtomicBool::new(false));
-        let dives: Mutex<VecDeque<_>> = Mutex::new(
-            frontier
-                .into_iter()
-                .map(|(s, columns)| (Dive::<Grid<D>>::new(s, columns), FIRST_ROUND))
-                .collect(),
-        );
         let one = || {
             let mut clock = Clock {
                 deadline,
@@ -73,7 +88,7 @@ impl Completion {
                 found: &found,
                 cancel: self.cancel.as_ref().map(Cancel::flag),
             };
-            match side_by_side(&grid, &dives, &mut clock) {
+            match side_by_side(&grid, &dives, &mut clock, progress) {
                 Some(Some(columns)) => {
                     found.store(true, Ordering::Relaxed);
                     Some(Placement::new(columns))
@@ -204,7 +219,7 @@ fn tightest_any<B: Board>(
     columns: &mut [u32],
     clock: &mut Clock<'_>,
 ) -> Option<bool> {
-    let mut dive = Dive::new(s, columns.to_vec());
+    let mut dive = Dive::new(0, s, columns.to_vec());
     let outcome = match dive.resume(board, clock, u64::MAX, Portable) {
         Dived::Completed => Some(true),
         Dived::Empty => Some(false),
@@ -215,8 +230,13 @@ fn tightest_any<B: Board>(
 }
 
 /// How many nodes each subtree searched side by side gets in the first round; each round
-/// doubles it.
+/// doubles it, up to [`LONGEST_ROUND`].
 const FIRST_ROUND: u64 = 1 << 10;
+
+/// The most nodes a subtree is searched for before it goes back to the queue, tens of
+/// seconds: its [`Progress`] is recorded at each pause, so this bounds what a kill loses
+/// per thread.
+const LONGEST_ROUND: u64 = 1 << 26;
 
 /// Searches the subtrees of `dives` side by side: takes the first, resumes it where it
 /// stopped for its number of nodes, and puts it back last with that number doubled,
@@ -236,18 +256,19 @@ fn side_by_side<B: Board>(
     board: &B,
     dives: &Mutex<VecDeque<(Dive<B>, u64)>>,
     clock: &mut Clock<'_>,
+    progress: Option<&Progress>,
 ) -> Option<Option<Vec<u32>>> {
     #[cfg(target_arch = "x86_64")]
     if let Some(wide) = Wide::new() {
         // SAFETY: the running CPU has the features (`Wide::new` asked).
-        return unsafe { side_by_side_avx512(board, dives, clock, wide) };
+        return unsafe { side_by_side_avx512(board, dives, clock, progress, wide) };
     }
     #[cfg(target_arch = "x86_64")]
     if cpu::has(Feature::Bmi) {
         // SAFETY: the running CPU has the features (`cpu::has`).
-        return unsafe { side_by_side_x86(board, dives, clock) };
+        return unsafe { side_by_side_x86(board, dives, clock, progress) };
     }
-    side_by_side_any(board, dives, clock, Portable)
+    side_by_side_any(board, dives, clock, progress, Portable)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -256,9 +277,10 @@ fn side_by_side_avx512<B: Board>(
     board: &B,
     dives: &Mutex<VecDeque<(Dive<B>, u64)>>,
     clock: &mut Clock<'_>,
+    progress: Option<&Progress>,
     wide: Wide,
 ) -> Option<Option<Vec<u32>>> {
-    side_by_side_any(board, dives, clock, wide)
+    side_by_side_any(board, dives, clock, progress, wide)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -267,8 +289,9 @@ fn side_by_side_x86<B: Board>(
     board: &B,
     dives: &Mutex<VecDeque<(Dive<B>, u64)>>,
     clock: &mut Clock<'_>,
+    progress: Option<&Progress>,
 ) -> Option<Option<Vec<u32>>> {
-    side_by_side_any(board, dives, clock, Portable)
+    side_by_side_any(board, dives, clock, progress, Portable)
 }
 
 #[inline(always)]
@@ -276,18 +299,30 @@ fn side_by_side_any<B: Board, K: Scanner>(
     board: &B,
     dives: &Mutex<VecDeque<(Dive<B>, u64)>>,
     clock: &mut Clock<'_>,
+    progress: Option<&Progress>,
     scanner: K,
 ) -> Option<Option<Vec<u32>>> {
     let queue = || dives.lock().unwrap_or_else(PoisonError::into_inner);
+    let record = |dive: &Dive<B>, subtree| {
+        if let Some(p) = progress {
+            p.record(dive.subtree, subtree);
+        }
+    };
     loop {
         let Some((mut dive, nodes)) = queue().pop_front() else {
             return Some(None);
         };
         match dive.resume(board, clock, nodes, scanner) {
             Dived::Completed => return Some(Some(dive.columns)),
-            Dived::Empty => {}
-            Dived::Paused => queue().push_back((dive, nodes.saturating_mul(2))),
-            Dived::Stopped => return None,
+            Dived::Empty => record(&dive, Subtree::Empty),
+            Dived::Paused => {
+                record(&dive, Subtree::Paused(dive.untried()));
+                queue().push_back((dive, nodes.saturating_mul(2).min(LONGEST_ROUND)));
+            }
+            Dived::Stopped => {
+                record(&dive, Subtree::Paused(dive.untried()));
+                return None;
+            }
         }
     }
 }
@@ -295,6 +330,8 @@ fn side_by_side_any<B: Board, K: Scanner>(
 /// A depth-first search of one subtree on the tightest line that can stop after any
 /// number of nodes and go on later.
 struct Dive<B: Board> {
+    /// The subtree's number, for its [`Progress`].
+    subtree: usize,
     /// The node to look at next.
     s: B::Node,
     /// The column of each row on the way to it.
@@ -316,12 +353,56 @@ enum Dived {
 }
 
 impl<B: Board> Dive<B> {
-    fn new(s: B::Node, columns: Vec<u32>) -> Self {
+    fn new(subtree: usize, s: B::Node, columns: Vec<u32>) -> Self {
         Dive {
+            subtree,
             s,
             columns,
             path: Vec::new(),
         }
+    }
+
+    /// What the branching nodes on the path have still to try, from the top down: with
+    /// the subtree's top node, all it takes to go on from here ([`Dive::replay`]).
+    fn untried(&self) -> Vec<u64> {
+        self.path
+            .iter()
+            .filter_map(|(_, step)| step.untried())
+            .collect()
+    }
+
+    /// The dive of subtree `subtree` from its top node `s` that stood where `untried`
+    /// ([`Dive::untried`]) says: the path taken again, each branching node found by the
+    /// search's own rule. `None` if the path is not one this search takes: each node's
+    /// untried squares must be the last of its line's squares, after at least one tried.
+    fn replay(
+        board: &B,
+        subtree: usize,
+        s: B::Node,
+        columns: Vec<u32>,
+        untried: &[u64],
+    ) -> Option<Self> {
+        let mut dive = Dive::new(subtree, s, columns);
+        for &left in untried {
+            let step = step(
+                board,
+                &mut dive.s,
+                &mut dive.columns,
+                Order::Tightest,
+                Portable,
+            );
+            let all = step.untried()?;
+            let tried = all & !left;
+            let in_order = left == 0 || 63 - tried.leading_zeros() < left.trailing_zeros();
+            if left & !all != 0 || tried == 0 || !in_order {
+                return None;
+            }
+            let (r, c) = step.tried_last(left)?;
+            dive.path.push((dive.s, step.leaving(left)));
+            dive.columns[r] = c as u32;
+            dive.s = board.place(dive.s, r, c);
+        }
+        Some(dive)
     }
 
     #[inline(always)]
