@@ -227,6 +227,12 @@ pub(crate) struct SolveArgs {
     /// --first N FILE`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["unique", "nth"])]
     pub(crate) proof: Option<PathBuf>,
+    /// With --proof: save where the search of the question in flight stands to
+    /// FILE.progress (a share's to FILE.progress-I) every this many seconds, and when the
+    /// run stops; a run of the same command goes on from it, so a kill loses about this
+    /// long of a question's search. The file is removed once the question is answered.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "60", requires = "proof")]
+    pub(crate) save_every: f64,
     /// With --proof: run share I (0-based) of --of M of the walk, M machines that all see
     /// FILE (a cluster file system). Each walks the same path and searches its share of
     /// every question, writing its answers to FILE.share-I and waiting for the others';

@@ -296,3 +296,105 @@ fn shares_are_asked_for_with_a_proof_and_a_share_that_exists() {
     assert!(said.contains("--proof"), "{said}");
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn the_question_in_flight_is_saved_and_goes_on_after_a_stop_or_a_kill() {
+    let dir = tempfile::tempdir().unwrap();
+    let straight = dir.path().join("straight.jsonl");
+    let (code, first, said) = prove(34, &straight, &["-j", "1"]);
+    assert_eq!(code, Some(0), "{said}");
+
+    // Stopped every 0.3 s, each run going on where the one before stopped.
+    let path = dir.path().join("first-34.jsonl");
+    let progress = dir.path().join("first-34.jsonl.progress");
+    let (code, _, said) = prove(34, &path, &["-j", "1", "--timeout", "0.3"]);
+    assert_eq!(code, Some(3), "{said}");
+    assert!(
+        progress.exists() && said.contains("the question in flight in"),
+        "{said}"
+    );
+    let mut went_on = 0;
+    for _ in 0..100 {
+        let (code, printed, said) = prove(34, &path, &["-j", "1", "--timeout", "0.3"]);
+        went_on += usize::from(said.contains("goes on from"));
+        if code == Some(0) {
+            assert_eq!(printed, first);
+            break;
+        }
+        assert_eq!(code, Some(3), "{said}");
+    }
+    assert!(went_on > 2, "{went_on} runs went on from a saved question");
+    assert!(
+        !progress.exists(),
+        "the answered question's progress is removed"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        std::fs::read_to_string(&straight).unwrap()
+    );
+
+    // Killed: the last save is where the next run goes on.
+    let path = dir.path().join("first-36.jsonl");
+    let progress = dir.path().join("first-36.jsonl.progress");
+    let mut run = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .args([
+            "solve",
+            "36",
+            "--limit",
+            "1",
+            "-j",
+            "1",
+            "--save-every",
+            "0.1",
+            "--proof",
+        ])
+        .arg(&path)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let saved = std::time::Instant::now();
+    while !progress.exists() && saved.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    run.kill().unwrap(); // SIGKILL: no chance to save on the way out
+    run.wait().unwrap();
+    let (code, _, said) = prove(36, &path, &["-j", "1", "--timeout", "0.2"]);
+    assert_eq!(code, Some(3), "{said}");
+    assert!(said.contains("goes on from"), "{said}");
+
+    // A file edited, of another board or another version, or no progress at all, is
+    // refused before any search.
+    let text = std::fs::read_to_string(&progress).unwrap();
+    let other = dir.path().join("first-35.jsonl.progress");
+    std::fs::write(&other, &text).unwrap();
+    let versioned = text.replace(
+        &format!("\"version\":\"{}\"", env!("CARGO_PKG_VERSION")),
+        "\"version\":\"0.0.1\"",
+    );
+    for (file, bad, message) in [
+        (
+            &progress,
+            text.replacen("\"subtrees\":", "\"subtrees\":1", 1),
+            "checksum",
+        ),
+        (&progress, versioned, "was saved by nqueens 0.0.1"),
+        (
+            &progress,
+            "{\"n\":36}".into(),
+            "not the progress of a question",
+        ),
+        (&other, text.clone(), "not n = 35"),
+    ] {
+        std::fs::write(file, &bad).unwrap();
+        let n = if file == &other { 35 } else { 36 };
+        let proof = file.with_extension("");
+        let (code, printed, said) = prove(n, &proof, &["--timeout", "5"]);
+        assert_eq!((code, printed.as_str()), (Some(2), ""), "{said}");
+        assert!(
+            said.contains(message) && said.lines().count() == 1,
+            "{said}"
+        );
+    }
+}

@@ -4,6 +4,7 @@
 pub(crate) mod complete;
 pub(crate) mod count;
 pub(crate) mod docs;
+pub(crate) mod inflight;
 pub(crate) mod instance;
 pub(crate) mod interactive;
 pub(crate) mod merge;

@@ -34,6 +34,14 @@ pub(crate) fn digest(text: &str) -> String {
     hex::encode(&Sha256::digest(text.as_bytes())[..8])
 }
 
+/// The file named as `proof` with `suffix` added: the files a run keeps beside its
+/// certificate.
+pub(crate) fn beside(proof: &Path, suffix: &str) -> PathBuf {
+    let mut name = proof.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
 /// The columns listed under `key` in a line of a proof or a share's file: `None` unless
 /// it is a list of at most `n` columns of the board.
 pub(crate) fn columns_at(

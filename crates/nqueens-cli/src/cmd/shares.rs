@@ -69,9 +69,7 @@ pub(crate) struct Share {
 
 /// The file of share `index` beside the certificate `proof`.
 fn share_path(proof: &Path, index: usize) -> PathBuf {
-    let mut name = proof.as_os_str().to_owned();
-    name.push(format!(".share-{index}"));
-    PathBuf::from(name)
+    super::proof::beside(proof, &format!(".share-{index}"))
 }
 
 /// What a share's "none" is checked by: a line a run wrote, not an edit.

@@ -8,6 +8,7 @@ use std::sync::Mutex;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use queens::complete::Progress;
 use queens::limits::RANK_MAX_N;
 use queens::{Cancel, Format, LexWalk, Outcome, SolutionWriter, Solutions, UniqueSolutions};
 
@@ -111,6 +112,13 @@ impl Listed {
     }
 }
 
+/// The value behind `mutex`, whether or not a thread panicked holding it.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Writes the first solution of `args.n`, found by the walk guided by completion proofs,
 /// and its certificate to `path`, each refutation as it is proved; resumes from the
 /// refutations a proof of the same n already holds.
@@ -147,12 +155,21 @@ fn write_proved(
     if let Some(t) = args.threads {
         walk = walk.threads(t);
     }
+    let (inflight, mut saved) = super::inflight::InFlight::open(
+        match args.index {
+            None => super::proof::beside(path, ".progress"),
+            Some(i) => super::proof::beside(path, &format!(".progress-{i}")),
+        },
+        n,
+    )?;
     let spinner = super::spinner();
+    let status = Mutex::new(format!("n = {n}: starting"));
+    let asked: Mutex<Option<(Vec<u32>, Progress)>> = Mutex::new(None);
     let mut proved = 0u64;
     let mut failed = None;
     let mut refuted = |prefix: &[u32]| {
         proved += 1;
-        spinner.set_message(format!(
+        let now = format!(
             "n = {n}{}: row {} of {n}, {proved} prefixes refuted{}",
             args.index
                 .zip(args.of)
@@ -163,31 +180,83 @@ fn write_proved(
             } else {
                 String::new()
             }
-        ));
+        );
+        spinner.set_message(now.clone());
+        *lock(&status) = now;
         if let Some(proof) = &mut proof
             && failed.is_none()
         {
             failed = proof.refuted(prefix).err();
         }
     };
-    let outcome = match &mut share {
-        None => walk.next_solution_proving(deadline, &mut refuted),
-        Some(share) => {
-            let mut asking = None;
-            let outcome =
-                walk.next_solution_asking(deadline, &mut refuted, &mut |prefix, problem| {
-                    share.ask(prefix, problem, deadline).map_err(|e| {
-                        asking = Some(e);
-                        // Ends the walk; the failure itself is returned below.
-                        queens::Error::Cancelled
-                    })
-                });
-            if let Some(e) = asking {
-                return Err(e);
-            }
-            outcome
+    // Every question is searched with its progress kept, saved by the thread below every
+    // --save-every seconds and when the search stops short; an answer removes the file.
+    let mut asking = None;
+    let mut ask = |prefix: &[u32], problem: &queens::Completion| -> anyhow::Result<Outcome> {
+        let had = saved.is_some();
+        let progress = super::inflight::progress_for(&mut saved, prefix);
+        if had && saved.is_none() {
+            say!(
+                "nqueens: the search of the prefix {prefix:?} goes on from {}",
+                inflight.path().display()
+            );
         }
+        *lock(&asked) = Some((prefix.to_vec(), progress.clone()));
+        let problem = problem.clone().progress(progress.clone());
+        let outcome = match &mut share {
+            None => problem.find(deadline).map_err(anyhow::Error::from),
+            Some(share) => share.ask(prefix, &problem, deadline),
+        };
+        *lock(&asked) = None;
+        match &outcome {
+            Ok(Outcome::Unknown) => inflight.save(prefix, progress.checkpoint())?,
+            Err(e) if matches!(e.downcast_ref(), Some(queens::Error::Cancelled)) => {
+                inflight.save(prefix, progress.checkpoint())?;
+            }
+            Err(e) if matches!(e.downcast_ref(), Some(queens::Error::Progress(_))) => {
+                return Err(usage(format!(
+                    "{}: {e}; remove it to search that prefix from the start",
+                    inflight.path().display()
+                )));
+            }
+            _ => inflight.clear()?,
+        }
+        outcome
     };
+    let every = Duration::from_secs_f64(args.save_every);
+    let (outcome, saving) = std::thread::scope(|scope| {
+        let (stop, stopped) = mpsc::channel::<()>();
+        let (asked, status, spinner, inflight) = (&asked, &status, &spinner, &inflight);
+        let saver = scope.spawn(move || -> anyhow::Result<()> {
+            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
+                let Some((prefix, progress)) = lock(asked).clone() else {
+                    continue;
+                };
+                let checkpoint = progress.checkpoint();
+                spinner.set_message(format!(
+                    "{}; the question in flight: {} of {} subtrees done",
+                    lock(status),
+                    checkpoint.done(),
+                    checkpoint.subtrees
+                ));
+                inflight.save(&prefix, checkpoint)?;
+            }
+            Ok(())
+        });
+        let outcome = walk.next_solution_asking(deadline, &mut refuted, &mut |prefix, problem| {
+            ask(prefix, problem).map_err(|e| {
+                asking = Some(e);
+                // Ends the walk; the failure itself is returned below.
+                queens::Error::Cancelled
+            })
+        });
+        drop(stop);
+        (outcome, saver.join().expect("the saver does not panic"))
+    });
+    if let Some(e) = asking {
+        return Err(e);
+    }
+    saving?;
     spinner.finish_and_clear();
     if let Some(e) = failed {
         return Err(e);
@@ -225,8 +294,16 @@ fn write_proved(
         }
         _ => {
             say!(
-                "nqueens: stopped by --timeout after {:.1} s, before the first solution: {all} refuted prefixes are in {shown}; the same command resumes from them",
-                started.elapsed().as_secs_f64()
+                "nqueens: stopped by --timeout after {:.1} s, before the first solution: {all} refuted prefixes are in {shown}{}; the same command resumes from them",
+                started.elapsed().as_secs_f64(),
+                if inflight.path().exists() {
+                    format!(
+                        ", the search of the question in flight in {}",
+                        inflight.path().display()
+                    )
+                } else {
+                    String::new()
+                }
             );
             Ok(Exit::Unknown)
         }
