@@ -46,8 +46,10 @@ pub struct Progress(Arc<Mutex<Inner>>);
 #[derive(Debug, Default)]
 struct Inner {
     subtrees: Vec<Subtree>,
-    /// Why the checkpoint resumed from fits no search, if it does not.
-    misfit: Option<String>,
+    /// The checkpoint resumed from, until the search starts and checks that it fits:
+    /// only then is its count of subtrees known to be the search's, and not a number
+    /// too large to allocate.
+    resumed: Option<Checkpoint>,
 }
 
 /// A snapshot of a [`Progress`], to save and to [`resume`](Progress::resume) from.
@@ -82,29 +84,22 @@ impl Progress {
 
     /// Progress that starts where `checkpoint` stood.
     pub fn resume(checkpoint: Checkpoint) -> Progress {
-        let count = checkpoint.subtrees;
-        let mut inner = Inner {
-            subtrees: vec![Subtree::Fresh; count],
-            misfit: None,
-        };
-        let paused = checkpoint
-            .paused
-            .into_iter()
-            .map(|(i, left)| (i, Subtree::Paused(left)));
-        let empty = checkpoint.empty.into_iter().map(|i| (i, Subtree::Empty));
-        for (i, s) in empty.chain(paused) {
-            match inner.subtrees.get_mut(i) {
-                Some(slot @ Subtree::Fresh) => *slot = s,
-                Some(_) => inner.misfit = Some(format!("subtree {i} is listed twice")),
-                None => inner.misfit = Some(format!("subtree {i} is not among its {count}")),
-            }
+        // The checkpoint of a search not started yet.
+        if checkpoint == Checkpoint::default() {
+            return Progress::new();
         }
-        Progress(Arc::new(Mutex::new(inner)))
+        Progress(Arc::new(Mutex::new(Inner {
+            subtrees: Vec::new(),
+            resumed: Some(checkpoint),
+        })))
     }
 
     /// Where the search stands now: every subtree as of its last pause.
     pub fn checkpoint(&self) -> Checkpoint {
         let inner = self.lock();
+        if let Some(resumed) = &inner.resumed {
+            return resumed.clone();
+        }
         let mut checkpoint = Checkpoint {
             subtrees: inner.subtrees.len(),
             ..Checkpoint::default()
@@ -127,10 +122,10 @@ impl Progress {
     /// saved, if the checkpoint is of a search cut the same way.
     pub(super) fn start(&self, count: usize) -> Result<Vec<Subtree>, Error> {
         let mut inner = self.lock();
-        if let Some(misfit) = &inner.misfit {
-            return Err(Error::Progress(misfit.clone()));
-        }
-        if inner.subtrees.is_empty() {
+        if let Some(resumed) = &inner.resumed {
+            inner.subtrees = fitted(resumed, count).map_err(Error::Progress)?;
+            inner.resumed = None;
+        } else if inner.subtrees.is_empty() {
             inner.subtrees = vec![Subtree::Fresh; count];
         } else if inner.subtrees.len() != count {
             return Err(Error::Progress(format!(
@@ -147,6 +142,31 @@ impl Progress {
             *slot = subtree;
         }
     }
+}
+
+/// The subtrees of a search cut into `count` as `checkpoint` has them, or why it does not
+/// fit such a search.
+fn fitted(checkpoint: &Checkpoint, count: usize) -> Result<Vec<Subtree>, String> {
+    if checkpoint.subtrees != count {
+        return Err(format!(
+            "it has {} subtrees where this search has {count}",
+            checkpoint.subtrees
+        ));
+    }
+    let mut subtrees = vec![Subtree::Fresh; count];
+    let paused = checkpoint
+        .paused
+        .iter()
+        .map(|(i, left)| (*i, Subtree::Paused(left.clone())));
+    let empty = checkpoint.empty.iter().map(|&i| (i, Subtree::Empty));
+    for (i, s) in empty.chain(paused) {
+        match subtrees.get_mut(i) {
+            Some(slot @ Subtree::Fresh) => *slot = s,
+            Some(_) => return Err(format!("subtree {i} is listed twice")),
+            None => return Err(format!("subtree {i} is not among its {count}")),
+        }
+    }
+    Ok(subtrees)
 }
 
 impl Checkpoint {
@@ -242,6 +262,11 @@ mod tests {
         let misfits = [
             Checkpoint {
                 subtrees: saved.subtrees + 1,
+                ..saved.clone()
+            },
+            // Refused, not allocated.
+            Checkpoint {
+                subtrees: usize::MAX,
                 ..saved.clone()
             },
             Checkpoint {
