@@ -171,8 +171,9 @@ impl Step {
     /// `Dead`).
     #[inline(always)]
     pub(super) fn next_square(&mut self) -> Option<(usize, usize)> {
-        let mask = match self {
-            Step::Row(_, mask) | Step::Column(_, mask) => mask,
+        let (line, mask, row) = match self {
+            Step::Row(line, mask) => (*line, mask, true),
+            Step::Column(line, mask) => (*line, mask, false),
             Step::Done | Step::Dead => return None,
         };
         if *mask == 0 {
@@ -180,7 +181,7 @@ impl Step {
         }
         let i = mask.trailing_zeros() as usize;
         *mask &= *mask - 1;
-        Some(self.square(i))
+        Some(if row { (line, i) } else { (i, line) })
     }
 
     /// The squares a branching step has still to try, as a mask of its line.
@@ -200,20 +201,15 @@ impl Step {
         }
     }
 
-    /// The square at position `i` of a branching step's line, as (row, column).
-    #[inline(always)]
-    fn square(self, i: usize) -> (usize, usize) {
-        match self {
-            Step::Row(line, _) => (line, i),
-            Step::Column(line, _) => (i, line),
-            Step::Done | Step::Dead => unreachable!("only a branching step has squares"),
-        }
-    }
-
     /// The square a branching step tried last, before `untried` was left.
     pub(super) fn tried_last(self, untried: u64) -> Option<(usize, usize)> {
         let tried = self.untried()? & !untried;
-        (tried != 0).then(|| self.square(63 - tried.leading_zeros() as usize))
+        let i = 63usize.checked_sub(tried.leading_zeros() as usize)?;
+        match self {
+            Step::Row(line, _) => Some((line, i)),
+            Step::Column(line, _) => Some((i, line)),
+            Step::Done | Step::Dead => None,
+        }
     }
 
     /// The squares a branching step tries, in order.
