@@ -228,10 +228,11 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["unique", "nth"])]
     pub(crate) proof: Option<PathBuf>,
     /// With --proof: save where the search of the question in flight stands to
-    /// FILE.progress (a share's to FILE.progress-I) every this many seconds, and when the
-    /// run stops; a run of the same command goes on from it, so a kill loses about this
-    /// long of a question's search. The file is removed once the question is answered.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "60", requires = "proof")]
+    /// FILE.progress (a share's to FILE.progress-I) every this many seconds (at least
+    /// 0.1), and when --timeout stops the run, with the questions answered by a
+    /// completion; a run of the same command goes on from it, so a kill loses about this
+    /// long of a question's search. The file is removed once the first solution is found.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_save_every, default_value = "60", requires = "proof")]
     pub(crate) save_every: f64,
     /// With --proof: run share I (0-based) of --of M of the walk, M machines that all see
     /// FILE (a cluster file system). Each walks the same path and searches its share of
@@ -730,6 +731,18 @@ fn parse_shares(s: &str) -> Result<NonZeroUsize, String> {
 }
 
 /// A positive number of seconds.
+/// Parses `--save-every`: seconds, at least a tenth of one, since each save is written
+/// and flushed to disk.
+fn parse_save_every(s: &str) -> Result<f64, String> {
+    match parse_seconds(s) {
+        Ok(t) if t >= 0.1 => Ok(t),
+        _ => Err(format!(
+            "'{}' is not a number of seconds from 0.1 to 1000000000",
+            excerpt(s)
+        )),
+    }
+}
+
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(t) if t > 0.0 && t.is_finite() && t <= 1e9 => Ok(t),

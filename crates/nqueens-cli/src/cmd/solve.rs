@@ -5,6 +5,7 @@ use std::io::Write;
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -12,6 +13,7 @@ use queens::complete::Progress;
 use queens::limits::RANK_MAX_N;
 use queens::{Cancel, Format, LexWalk, Outcome, SolutionWriter, Solutions, UniqueSolutions};
 
+use super::inflight::Claim;
 use super::picture;
 use crate::cli::{FormatArg, SolveArgs};
 use crate::error::{Exit, say, usage};
@@ -136,6 +138,15 @@ fn write_proved(
     let n = args.n;
     let started = Instant::now();
     let deadline = args.timeout.map(|t| started + Duration::from_secs_f64(t));
+    // Read first: a command refused for its progress file leaves no certificate behind.
+    let (inflight, earlier) = super::inflight::InFlight::open(
+        match args.index {
+            None => super::proof::beside(path, ".progress"),
+            Some(i) => super::proof::beside(path, &format!(".progress-{i}")),
+        },
+        n,
+        args.index.zip(args.of.map(NonZeroUsize::get)),
+    )?;
     // Share 0 writes the certificate; the others read what it holds so far, so that
     // every share starts from the same refutations.
     let (mut proof, before) = match args.index {
@@ -155,13 +166,6 @@ fn write_proved(
     if let Some(t) = args.threads {
         walk = walk.threads(t);
     }
-    let (inflight, mut saved) = super::inflight::InFlight::open(
-        match args.index {
-            None => super::proof::beside(path, ".progress"),
-            Some(i) => super::proof::beside(path, &format!(".progress-{i}")),
-        },
-        n,
-    )?;
     let spinner = super::spinner();
     let status = Mutex::new(format!("n = {n}: starting"));
     let asked: Mutex<Option<(Vec<u32>, Progress)>> = Mutex::new(None);
@@ -189,47 +193,84 @@ fn write_proved(
             failed = proof.refuted(prefix).err();
         }
     };
-    // Every question is searched with its progress kept, saved by the thread below every
-    // --save-every seconds and when the search stops short; an answer removes the file.
-    let mut asking = None;
-    let mut ask = |prefix: &[u32], problem: &queens::Completion| -> anyhow::Result<Outcome> {
-        let had = saved.is_some();
-        let progress = super::inflight::progress_for(&mut saved, prefix);
-        if had && saved.is_none() {
-            say!(
-                "nqueens: the search of the prefix {prefix:?} goes on from {}",
-                inflight.path().display()
-            );
+    // The progress file holds the questions answered with a completion, since a run
+    // walks from the start again and would search them again, and one question's search:
+    // the one an earlier run saved until the walk asks it again or passes it, then the
+    // question in flight, saved by the thread below every --save-every seconds and when
+    // its search stops short.
+    let mut saved = earlier.question;
+    let completions = Mutex::new(earlier.listed);
+    let warned = AtomicBool::new(false);
+    let warn = |e: anyhow::Error| {
+        if !warned.swap(true, Ordering::Relaxed) {
+            spinner.suspend(|| {
+                say!("nqueens: {e:#}; going on without saving the walk's progress");
+            });
         }
-        *lock(&asked) = Some((prefix.to_vec(), progress.clone()));
+    };
+    let mut asking = None;
+    let mut went_on = None;
+    let mut ask = |prefix: &[u32], problem: &queens::Completion| -> anyhow::Result<Outcome> {
+        if let Some(solution) = earlier.completions.get(prefix) {
+            // The walk checks it is a solution that starts with the prefix.
+            return Ok(Outcome::Completed(queens::Placement::new(solution.clone())));
+        }
+        let claim = super::inflight::claim(&mut saved, prefix);
+        let progress = match &claim {
+            Claim::Owned { progress, resumed } => {
+                if *resumed {
+                    went_on = Some(prefix.to_vec());
+                }
+                *lock(&asked) = Some((prefix.to_vec(), progress.clone()));
+                progress.clone()
+            }
+            Claim::Untracked => Progress::new(),
+        };
         let problem = problem.clone().progress(progress.clone());
         let outcome = match &mut share {
             None => problem.find(deadline).map_err(anyhow::Error::from),
             Some(share) => share.ask(prefix, &problem, deadline),
         };
-        *lock(&asked) = None;
-        match &outcome {
-            Ok(Outcome::Unknown) => inflight.save(prefix, progress.checkpoint())?,
-            Err(e) if matches!(e.downcast_ref(), Some(queens::Error::Cancelled)) => {
-                inflight.save(prefix, progress.checkpoint())?;
+        // Under the saver's lock, so that its saves and these follow one another.
+        let mut current = lock(&asked);
+        *current = None;
+        let stopped = match &outcome {
+            Ok(Outcome::Completed(p)) => {
+                lock(&completions).push((prefix.to_vec(), p.columns().to_vec()));
+                false
             }
-            Err(e) if matches!(e.downcast_ref(), Some(queens::Error::Progress(_))) => {
-                return Err(usage(format!(
-                    "{}: {e}; remove it to search that prefix from the start",
-                    inflight.path().display()
-                )));
-            }
-            _ => inflight.clear()?,
+            Ok(Outcome::Unknown) => true,
+            Ok(Outcome::Impossible) => false,
+            Err(e) => matches!(e.downcast_ref(), Some(queens::Error::Cancelled)),
+        };
+        let question = match &claim {
+            Claim::Owned { .. } if stopped => Some((prefix, progress.checkpoint())),
+            Claim::Owned { .. } => None,
+            Claim::Untracked => saved.as_ref().map(|(q, c)| (q.as_slice(), c.clone())),
+        };
+        if outcome.is_ok() || stopped {
+            inflight
+                .save(&lock(&completions), question)
+                .unwrap_or_else(&warn);
         }
-        outcome
+        drop(current);
+        outcome.map_err(|e| match e.downcast_ref() {
+            Some(queens::Error::Progress(_)) => usage(format!(
+                "{}: {e}; remove it to search that prefix from the start",
+                inflight.path().display()
+            )),
+            _ => e,
+        })
     };
     let every = Duration::from_secs_f64(args.save_every);
-    let (outcome, saving) = std::thread::scope(|scope| {
+    let outcome = std::thread::scope(|scope| {
         let (stop, stopped) = mpsc::channel::<()>();
         let (asked, status, spinner, inflight) = (&asked, &status, &spinner, &inflight);
-        let saver = scope.spawn(move || -> anyhow::Result<()> {
+        let (completions, warn) = (&completions, &warn);
+        scope.spawn(move || {
             while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
-                let Some((prefix, progress)) = lock(asked).clone() else {
+                let current = lock(asked);
+                let Some((prefix, progress)) = &*current else {
                     continue;
                 };
                 let checkpoint = progress.checkpoint();
@@ -239,9 +280,10 @@ fn write_proved(
                     checkpoint.done(),
                     checkpoint.subtrees
                 ));
-                inflight.save(&prefix, checkpoint)?;
+                inflight
+                    .save(&lock(completions), Some((prefix, checkpoint)))
+                    .unwrap_or_else(warn);
             }
-            Ok(())
         });
         let outcome = walk.next_solution_asking(deadline, &mut refuted, &mut |prefix, problem| {
             ask(prefix, problem).map_err(|e| {
@@ -251,15 +293,24 @@ fn write_proved(
             })
         });
         drop(stop);
-        (outcome, saver.join().expect("the saver does not panic"))
+        outcome
     });
     if let Some(e) = asking {
         return Err(e);
     }
-    saving?;
+    if let Some(prefix) = went_on {
+        say!(
+            "nqueens: the search of the prefix {prefix:?} went on from where {} had it",
+            inflight.path().display()
+        );
+    }
     spinner.finish_and_clear();
     if let Some(e) = failed {
         return Err(e);
+    }
+    if matches!(outcome, Ok(Outcome::Completed(_) | Outcome::Impossible)) {
+        // The walk is done: the certificate holds all it needs.
+        inflight.clear().unwrap_or_else(&warn);
     }
     let all = known as u64 + proved;
     let shown = path.display();
@@ -298,7 +349,7 @@ fn write_proved(
                 started.elapsed().as_secs_f64(),
                 if inflight.path().exists() {
                     format!(
-                        ", the search of the question in flight in {}",
+                        ", the questions answered with a completion and the search of the one in flight in {}",
                         inflight.path().display()
                     )
                 } else {
