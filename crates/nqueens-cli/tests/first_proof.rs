@@ -36,6 +36,51 @@ fn verify(n: usize, path: &Path) -> (Option<i32>, String) {
     (out.status.code(), String::from_utf8(out.stdout).unwrap())
 }
 
+/// `text`, a progress file, edited by `edit` and given the checksum nqueens gives it: what
+/// a forger who read the source can write.
+fn forged(text: &str, edit: impl FnOnce(&mut serde_json::Value)) -> String {
+    use sha2::{Digest, Sha256};
+    let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+    edit(&mut v);
+    let nums = |v: &serde_json::Value| -> Vec<u64> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect()
+    };
+    let completions: Vec<(Vec<u64>, Vec<u64>)> = v["completions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (nums(&p[0]), nums(&p[1])))
+        .collect();
+    let question = v.get("question").map(|q| {
+        let paused: Vec<(u64, Vec<u64>)> = q["paused"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p[0].as_u64().unwrap(), nums(&p[1])))
+            .collect();
+        let subtrees = q["subtrees"].as_u64().unwrap();
+        format!(
+            "{:?}|{subtrees}|{:?}|{paused:?}",
+            nums(&q["prefix"]),
+            nums(&q["empty"])
+        )
+    });
+    let share = v
+        .get("share")
+        .map(|s| (s[0].as_u64().unwrap(), s[1].as_u64().unwrap()));
+    let signed = format!(
+        "nqueens-progress|{}|{share:?}|{completions:?}|{question:?}|{}",
+        v["n"],
+        v["version"].as_str().unwrap()
+    );
+    v["checksum"] = hex::encode(&Sha256::digest(signed.as_bytes())[..8]).into();
+    serde_json::to_string(&v).unwrap()
+}
+
 #[test]
 fn a_proof_is_written_resumed_and_checked() {
     let dir = tempfile::tempdir().unwrap();
@@ -315,6 +360,11 @@ fn the_question_in_flight_is_saved_and_goes_on_after_a_stop_or_a_kill() {
         progress.exists() && said.contains("one in flight in"),
         "{said}"
     );
+    // A saved question the walk never asks (here the last column of the first row)
+    // does not keep the questions it asks from being saved.
+    let text = std::fs::read_to_string(&progress).unwrap();
+    let ahead = forged(&text, |v| v["question"]["prefix"] = serde_json::json!([33]));
+    std::fs::write(&progress, ahead).unwrap();
     let mut went_on = 0;
     for _ in 0..300 {
         let (code, printed, said) = prove(34, &path, &["-j", "1", "--timeout", "0.1"]);
@@ -401,6 +451,23 @@ fn the_question_in_flight_is_saved_and_goes_on_after_a_stop_or_a_kill() {
     }
     // Refused before the certificate is opened: none was made for n = 35.
     assert!(!dir.path().join("first-35.jsonl").exists());
+    // A saved search that does not fit its question is refused when the walk asks it,
+    // and a certificate made by that run, with nothing in it, goes with the refusal.
+    let fresh = dir.path().join("fresh.jsonl");
+    let misfit = forged(&text, |v| {
+        v["completions"] = serde_json::json!([]);
+        v["question"] = serde_json::json!({
+            "prefix": [], "subtrees": 1u64 << 40, "empty": [], "paused": []
+        })
+    });
+    std::fs::write(dir.path().join("fresh.jsonl.progress"), misfit).unwrap();
+    let (code, printed, said) = prove(36, &fresh, &[]);
+    assert_eq!((code, printed.as_str()), (Some(2), ""), "{said}");
+    assert!(
+        said.contains("subtrees") && said.lines().count() == 1,
+        "{said}"
+    );
+    assert!(!fresh.exists());
     // Saves are written to disk: not in a tight loop.
     for every in ["0.01", "0", "nan"] {
         nqueens()

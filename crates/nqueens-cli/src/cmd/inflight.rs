@@ -155,6 +155,14 @@ impl InFlight {
                 whose(share)
             )));
         }
+        // A walk asks at most n questions a row (one a column).
+        if saved.completions.len() > n * n {
+            return Err(usage(format!(
+                "{shown} holds {} completions, more than the {} questions a walk of n = {n} asks; {remove}",
+                saved.completions.len(),
+                n * n
+            )));
+        }
         for (prefix, solution) in &saved.completions {
             let fits = solution.len() == n
                 && solution.starts_with(prefix)
@@ -173,8 +181,14 @@ impl InFlight {
             };
             (q.prefix, checkpoint)
         });
+        let completions: HashMap<_, _> = saved.completions.iter().cloned().collect();
+        if completions.len() < saved.completions.len() {
+            return Err(usage(format!(
+                "{shown} holds two completions of one prefix; {remove}"
+            )));
+        }
         let earlier = Earlier {
-            completions: saved.completions.iter().cloned().collect(),
+            completions,
             listed: saved.completions,
             question,
         };
@@ -230,8 +244,9 @@ pub(crate) enum Claim {
     /// The question's: its search is saved, fresh or going on from where it was.
     Owned { progress: Progress, resumed: bool },
     /// Another question's, saved by an earlier run and still to be asked: this one's
-    /// search is not saved.
-    Untracked,
+    /// search is saved only if it is stopped, in its place. (A run asks no question
+    /// before the saved one unless the certificate or the file lost some answers.)
+    Untracked(Progress),
 }
 
 /// Whose the saved question is while `prefix` is searched, the question an earlier run
@@ -251,7 +266,7 @@ pub(crate) fn claim(saved: &mut Question, prefix: &[u32]) -> Claim {
         Some((question, _)) if prefix > question.as_slice() => fresh(),
         Some(question) => {
             *saved = Some(question);
-            Claim::Untracked
+            Claim::Untracked(Progress::new())
         }
         None => fresh(),
     }

@@ -149,6 +149,9 @@ fn write_proved(
     )?;
     // Share 0 writes the certificate; the others read what it holds so far, so that
     // every share starts from the same refutations.
+    // A certificate this run makes and leaves with no refutation, because a question's
+    // saved search is refused, is removed with the refusal.
+    let made = std::fs::symlink_metadata(path).is_err();
     let (mut proof, before) = match args.index {
         None | Some(0) => {
             let (writer, before) = super::proof::Writer::open(path, n)?;
@@ -224,7 +227,7 @@ fn write_proved(
                 *lock(&asked) = Some((prefix.to_vec(), progress.clone()));
                 progress.clone()
             }
-            Claim::Untracked => Progress::new(),
+            Claim::Untracked(progress) => progress.clone(),
         };
         let problem = problem.clone().progress(progress.clone());
         let outcome = match &mut share {
@@ -243,10 +246,14 @@ fn write_proved(
             Ok(Outcome::Impossible) => false,
             Err(e) => matches!(e.downcast_ref(), Some(queens::Error::Cancelled)),
         };
+        if stopped && matches!(claim, Claim::Untracked(_)) {
+            // Where the walk is now: the next run asks it before the one saved.
+            saved = None;
+        }
         let question = match &claim {
-            Claim::Owned { .. } if stopped => Some((prefix, progress.checkpoint())),
+            _ if stopped => Some((prefix, progress.checkpoint())),
             Claim::Owned { .. } => None,
-            Claim::Untracked => saved.as_ref().map(|(q, c)| (q.as_slice(), c.clone())),
+            Claim::Untracked(_) => saved.as_ref().map(|(q, c)| (q.as_slice(), c.clone())),
         };
         if outcome.is_ok() || stopped {
             inflight
@@ -296,6 +303,10 @@ fn write_proved(
         outcome
     });
     if let Some(e) = asking {
+        if made && proved == 0 && proof.is_some() {
+            drop(proof);
+            let _ = std::fs::remove_file(path);
+        }
         return Err(e);
     }
     if let Some(prefix) = went_on {
