@@ -393,8 +393,10 @@ impl<B: Board> Dive<B> {
             );
             let all = step.untried()?;
             let tried = all & !left;
-            let in_order = left == 0 || 63 - tried.leading_zeros() < left.trailing_zeros();
-            if left & !all != 0 || tried == 0 || !in_order {
+            if left & !all != 0 || tried == 0 {
+                return None;
+            }
+            if left != 0 && 63 - tried.leading_zeros() >= left.trailing_zeros() {
                 return None;
             }
             let (r, c) = step.tried_last(left)?;
