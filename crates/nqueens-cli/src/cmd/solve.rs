@@ -147,11 +147,11 @@ fn write_proved(
         n,
         args.index.zip(args.of.map(NonZeroUsize::get)),
     )?;
-    // Share 0 writes the certificate; the others read what it holds so far, so that
-    // every share starts from the same refutations.
     // A certificate this run makes and leaves with no refutation, because a question's
     // saved search is refused, is removed with the refusal.
     let made = std::fs::symlink_metadata(path).is_err();
+    // Share 0 writes the certificate; the others read what it holds so far, so that
+    // every share starts from the same refutations.
     let (mut proof, before) = match args.index {
         None | Some(0) => {
             let (writer, before) = super::proof::Writer::open(path, n)?;

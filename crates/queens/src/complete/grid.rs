@@ -201,10 +201,16 @@ impl Step {
         }
     }
 
-    /// The square a branching step tried last, before `untried` was left.
+    /// The square a branching step tried last, before `untried` was left; `None` unless
+    /// the step could leave `untried`: squares of its line, all after those tried (they
+    /// are tried in order), and at least one tried.
     pub(super) fn tried_last(self, untried: u64) -> Option<(usize, usize)> {
-        let tried = self.untried()? & !untried;
+        let all = self.untried()?;
+        let tried = all & !untried;
         let i = 63usize.checked_sub(tried.leading_zeros() as usize)?;
+        if untried & !all != 0 || (untried != 0 && i >= untried.trailing_zeros() as usize) {
+            return None;
+        }
         match self {
             Step::Row(line, _) => Some((line, i)),
             Step::Column(line, _) => Some((i, line)),

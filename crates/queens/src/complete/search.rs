@@ -391,14 +391,6 @@ impl<B: Board> Dive<B> {
                 Order::Tightest,
                 Portable,
             );
-            let all = step.untried()?;
-            let tried = all & !left;
-            if left & !all != 0 || tried == 0 {
-                return None;
-            }
-            if left != 0 && 63 - tried.leading_zeros() >= left.trailing_zeros() {
-                return None;
-            }
             let (r, c) = step.tried_last(left)?;
             dive.path.push((dive.s, step.leaving(left)));
             dive.columns[r] = c as u32;
