@@ -229,9 +229,10 @@ pub(crate) struct SolveArgs {
     pub(crate) proof: Option<PathBuf>,
     /// With --proof: save where the search of the question in flight stands to
     /// FILE.progress (a share's to FILE.progress-I) every this many seconds (at least
-    /// 0.1), and when --timeout stops the run, with the questions answered by a
-    /// completion; a run of the same command goes on from it, so a kill loses about this
-    /// long of a question's search. The file is removed once the first solution is found.
+    /// 0.1), and when --timeout, Ctrl-C, SIGTERM or SIGHUP stops the run, with the
+    /// questions answered by a completion; a run of the same command goes on from it, so
+    /// a kill -9 loses about this long of a question's search. The file is removed once
+    /// the first solution is found.
     #[arg(long, value_name = "SECONDS", value_parser = parse_save_every, default_value = "60", requires = "proof")]
     pub(crate) save_every: f64,
     /// With --proof: run share I (0-based) of --of M of the walk, M machines that all see
@@ -276,8 +277,9 @@ pub(crate) struct CountArgs {
     /// No progress bar. By default, one is drawn on stderr when it is a terminal.
     #[arg(short, long)]
     pub(crate) quiet: bool,
-    /// Record finished work units in FILE (at most every 2 seconds, atomically) and, if it
-    /// exists, resume from it: a count killed at any moment loses only the units in flight.
+    /// Record finished work units in FILE (at most every 2 seconds, atomically, and when
+    /// Ctrl-C, SIGTERM or SIGHUP stops the count) and, if it exists, resume from it: a count
+    /// killed at any moment loses only the units in flight.
     #[arg(long, value_name = "FILE")]
     pub(crate) checkpoint: Option<PathBuf>,
     /// About how much memory the count may use: half for the tables the halves are joined
@@ -730,7 +732,6 @@ fn parse_shares(s: &str) -> Result<NonZeroUsize, String> {
     positive(s, "a number of shares", COMPLETION_MAX_SHARES)
 }
 
-/// A positive number of seconds.
 /// Parses `--save-every`: seconds, at least a tenth of one, since each save is written
 /// and flushed to disk.
 fn parse_save_every(s: &str) -> Result<f64, String> {
@@ -743,6 +744,7 @@ fn parse_save_every(s: &str) -> Result<f64, String> {
     }
 }
 
+/// A positive number of seconds.
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(t) if t > 0.0 && t.is_finite() && t <= 1e9 => Ok(t),

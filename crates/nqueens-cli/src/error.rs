@@ -4,13 +4,16 @@
 //! records that do not add up), 2 a usage error (bad arguments or unreadable input),
 //! 3 no answer in the time allowed, 4 a failure while doing the work (a file that cannot
 //! be written, threads that cannot start). Scripts that split a search tell a share's "no"
-//! (1) from its failure (4).
+//! (1) from its failure (4). A run stopped by a signal it caught to save its state ends by
+//! that signal, which shells report as 128 + its number (130 for Ctrl-C, 143 for SIGTERM).
 
 use std::fmt;
 use std::io;
 use std::process::ExitCode;
 
 use queens::ErrorKind;
+
+use crate::stop::Signal;
 
 /// How a command ends, and so its exit code: the one place the codes are defined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +29,8 @@ pub(crate) enum Exit {
     Unknown,
     /// 4: a failure while doing what was asked.
     Failure,
+    /// Stopped by a signal, once the run's state is saved: the process ends by it again.
+    Signalled(Signal),
 }
 
 impl From<Exit> for ExitCode {
@@ -36,6 +41,7 @@ impl From<Exit> for ExitCode {
             Exit::Usage => 2,
             Exit::Unknown => 3,
             Exit::Failure => 4,
+            Exit::Signalled(Signal(signal)) => u8::try_from(128 + signal).unwrap_or(255),
         })
     }
 }

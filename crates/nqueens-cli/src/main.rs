@@ -6,6 +6,7 @@ mod cmd;
 mod error;
 mod input;
 mod limits;
+mod stop;
 mod store;
 
 use std::io::{IsTerminal, Write};
@@ -22,6 +23,9 @@ fn main() -> ExitCode {
         Ok(cli) => run(cli).unwrap_or_else(|e| error::report(&e)),
         Err(e) => clap_exit(&e),
     };
+    if let Exit::Signalled(signal) = exit {
+        signal.end_process();
+    }
     exit.into()
 }
 

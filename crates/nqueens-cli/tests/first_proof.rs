@@ -342,6 +342,36 @@ fn shares_are_asked_for_with_a_proof_and_a_share_that_exists() {
     assert!(out.stdout.is_empty());
 }
 
+#[cfg(unix)]
+#[test]
+fn a_walk_stopped_by_a_signal_saves_its_question_and_ends_by_the_signal() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("first-36.jsonl");
+    let progress = dir.path().join("first-36.jsonl.progress");
+    for signal in [libc::SIGTERM, libc::SIGINT] {
+        // Timed saves are a minute apart: the question in flight is saved by the signal.
+        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+            .args(["solve", "36", "--limit", "1", "-j", "1", "--proof"])
+            .arg(&path)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (status, said) = crate::common::signalled(
+            child,
+            &progress,
+            std::time::Duration::from_millis(300),
+            signal,
+        );
+        assert_eq!(status.signal(), Some(signal), "{said}");
+        assert!(said.contains("stopped by SIG"), "{said}");
+        let (code, _, said) = prove(36, &path, &["-j", "1", "--timeout", "0.2"]);
+        assert_eq!(code, Some(3), "{said}");
+        assert!(said.contains("went on from"), "{said}");
+    }
+}
+
 #[test]
 fn the_question_in_flight_is_saved_and_goes_on_after_a_stop_or_a_kill() {
     let dir = tempfile::tempdir().unwrap();

@@ -67,6 +67,39 @@ fn killed_checkpointed_count_resumes_to_the_right_answer() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[cfg(unix)]
+#[test]
+fn a_count_stopped_by_sigterm_saves_what_it_counted_and_ends_by_the_signal() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = scratch("sigterm-checkpoint");
+    let cp = dir.join("cp.json");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .args(["count", "18", "-j", "1", "--checkpoint"])
+        .arg(&cp)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (status, said) =
+        crate::common::signalled(child, &cp, Duration::from_millis(700), libc::SIGTERM);
+    assert_eq!(status.signal(), Some(libc::SIGTERM), "{said}");
+    assert!(said.contains("stopped by SIGTERM"), "{said}");
+    // The timed saves come every 2 s: units done before 0.7 s are there by the signal's.
+    let saved = std::fs::read_to_string(&cp).unwrap();
+    assert!(saved.lines().count() > 1, "{saved}");
+    let json = stdout(
+        nqueens()
+            .args(["count", "18", "--json", "--checkpoint"])
+            .arg(&cp),
+    );
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (json["total"].as_u64(), json["unique"].as_u64()),
+        (Some(666090624), Some(83263591))
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn checkpoints_of_another_count_are_refused() {
     let dir = scratch("foreign-checkpoint");

@@ -12,7 +12,8 @@ use queens::{
     counting::{Plan, Unit, plan},
 };
 
-use crate::error::{Exit, shown, usage};
+use crate::error::{Exit, say, shown, usage};
+use crate::stop::{Signal, Stop};
 
 use crate::checkpoint::Checkpoint;
 
@@ -29,7 +30,18 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     let progress = super::progress_bar(plan.cost(), args.quiet);
     let tally = match &args.checkpoint {
         None => counter.count_plan(&plan, |unit, _, _| progress.inc(unit.cost()))?,
-        Some(path) => count_with_checkpoint(&counter, &plan, path, &progress)?,
+        Some(path) => match count_with_checkpoint(&counter, &plan, path, &progress)? {
+            Ok(tally) => tally,
+            Err(signal) => {
+                say!(
+                    "nqueens: stopped by {} after {:.1} s; the units counted are in {}, and the same command resumes from them",
+                    signal.name(),
+                    start.elapsed().as_secs_f64(),
+                    shown(path)
+                );
+                return Ok(Exit::Signalled(signal));
+            }
+        },
     };
     progress.finish_and_clear();
     let units = plan.units().len();
@@ -50,15 +62,18 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<Exit> {
 /// How often a checkpoint is rewritten while units finish.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
 
-/// Counts the units the checkpoint at `path` lacks, appending them to it as they finish.
+/// Counts the units the checkpoint at `path` lacks, appending them to it as they finish;
+/// stopped by a signal, saves the units counted and gives the signal.
 fn count_with_checkpoint(
     counter: &Counter,
     plan: &Plan,
     path: &Path,
     progress: &ProgressBar,
-) -> anyhow::Result<Tally> {
+) -> anyhow::Result<Result<Tally, Signal>> {
     // Fails now, not after the first units, if the file cannot be written.
     let checkpoint = Checkpoint::open(path, plan)?;
+    let stop = Stop::catch()?;
+    let counter = counter.clone().cancel_on(stop.cancel().clone());
     let todo: Vec<Unit> = plan
         .units()
         .iter()
@@ -67,7 +82,7 @@ fn count_with_checkpoint(
         .collect();
     progress.inc(plan.cost() - todo.iter().map(Unit::cost).sum::<u64>());
     let state = Mutex::new((checkpoint, Instant::now(), None::<anyhow::Error>));
-    counter.run(&todo, |unit, share, _| {
+    let counted = counter.run(&todo, |unit, share, _| {
         progress.inc(unit.cost());
         let mut guard = state.lock().expect("a checkpoint writer panicked");
         let (checkpoint, saved, failure) = &mut *guard;
@@ -78,17 +93,24 @@ fn count_with_checkpoint(
             }
             *saved = Instant::now();
         }
-    })?;
+    });
     let (mut checkpoint, _, failure) = state.into_inner().expect("a checkpoint writer panicked");
     if let Some(e) = failure {
         return Err(e);
     }
+    if let (Err(queens::Error::Cancelled), Some(signal)) = (&counted, stop.signal()) {
+        progress.finish_and_clear();
+        checkpoint.save()?;
+        return Ok(Err(signal));
+    }
+    counted?;
     // The finished count's log is its header and one line.
     checkpoint.compact()?;
-    checkpoint.share().tally(plan.n()).ok_or_else(|| {
+    let tally = checkpoint.share().tally(plan.n()).ok_or_else(|| {
         usage(format!(
             "checkpoint {} holds shares that do not add up to whole classes of solutions: it cannot be trusted; delete it to start the count afresh",
             shown(path)
         ))
-    })
+    })?;
+    Ok(Ok(tally))
 }

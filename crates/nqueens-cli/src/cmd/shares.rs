@@ -152,19 +152,20 @@ impl Share {
 
     /// The answer to the walk's question about `prefix`, `problem` being its completion
     /// problem: this share's part searched (unless an earlier run of it did), then the
-    /// other shares' parts awaited until `deadline`.
+    /// other shares' parts awaited until `deadline`, or until `stop` is cancelled.
     pub(crate) fn ask(
         &mut self,
         prefix: &[u32],
         problem: &Completion,
         deadline: Option<Instant>,
+        stop: &Cancel,
     ) -> anyhow::Result<Outcome> {
         let mine = self.answers().get(prefix, self.index);
         if mine.is_none() {
             let answer = if self.answers().completed_elsewhere(prefix, self.index) {
                 Answer::Stopped
             } else {
-                match self.search(prefix, problem, deadline)? {
+                match self.search(prefix, problem, deadline, stop)? {
                     Some(answer) => answer,
                     None => return Ok(Outcome::Unknown),
                 }
@@ -187,7 +188,7 @@ impl Share {
             if let Some(outcome) = settled {
                 return Ok(outcome);
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if deadline.is_some_and(|d| Instant::now() >= d) || stop.is_cancelled() {
                 return Ok(Outcome::Unknown);
             }
             std::thread::sleep(wait);
@@ -196,14 +197,15 @@ impl Share {
         }
     }
 
-    /// This share's part of the question, `None` at the deadline. While it searches, a
-    /// watcher reads the other shares' files and stops it once one of them has a
-    /// completion.
+    /// This share's part of the question, `None` at the deadline or once `stop` is
+    /// cancelled. While it searches, a watcher reads the other shares' files and stops it
+    /// once one of them has a completion.
     fn search(
         &self,
         prefix: &[u32],
         problem: &Completion,
         deadline: Option<Instant>,
+        stop: &Cancel,
     ) -> anyhow::Result<Option<Answer>> {
         let cancel = Cancel::new();
         let problem = problem.clone().cancel_on(cancel.clone());
@@ -214,6 +216,10 @@ impl Share {
                 let mut wait = Duration::from_millis(20);
                 while let Err(RecvTimeoutError::Timeout) = ended.recv_timeout(wait) {
                     wait = (wait * 2).min(MOST_WAIT);
+                    if stop.is_cancelled() {
+                        cancel.cancel();
+                        break;
+                    }
                     let mut answers = self.answers();
                     answers.refresh()?;
                     if answers.completed_elsewhere(prefix, self.index) {
@@ -234,6 +240,8 @@ impl Share {
             Ok(Outcome::Completed(p)) => Some(Answer::Completion(p.into_columns())),
             Ok(Outcome::Impossible) => Some(Answer::None),
             Ok(Outcome::Unknown) => None,
+            // Not "stopped": that says another share has a completion.
+            Err(Error::Cancelled) if stop.is_cancelled() => None,
             Err(Error::Cancelled) => Some(Answer::Stopped),
             Err(e) => return Err(e.into()),
         })

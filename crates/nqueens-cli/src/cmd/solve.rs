@@ -18,6 +18,7 @@ use super::picture;
 use crate::cli::{FormatArg, SolveArgs};
 use crate::error::{Exit, say, usage};
 use crate::limits::PICTURE_MAX_BOARDS;
+use crate::stop::{Signal, Stop};
 
 pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     picture::check(args.format, &args.picture)?;
@@ -165,7 +166,11 @@ fn write_proved(
         None => None,
     };
     let known = before.refuted.len();
-    let mut walk = LexWalk::new(n)?.assume_refuted(before.refuted);
+    // From here on a signal ends the run as --timeout does, with its state saved.
+    let signals = Stop::catch()?;
+    let mut walk = LexWalk::new(n)?
+        .assume_refuted(before.refuted)
+        .cancel_on(signals.cancel().clone());
     if let Some(t) = args.threads {
         walk = walk.threads(t);
     }
@@ -232,7 +237,7 @@ fn write_proved(
         let problem = problem.clone().progress(progress.clone());
         let outcome = match &mut share {
             None => problem.find(deadline).map_err(anyhow::Error::from),
-            Some(share) => share.ask(prefix, &problem, deadline),
+            Some(share) => share.ask(prefix, &problem, deadline, signals.cancel()),
         };
         // Under the saver's lock, so that its saves and these follow one another.
         let mut current = lock(&asked);
@@ -261,6 +266,10 @@ fn write_proved(
                 .unwrap_or_else(&warn);
         }
         drop(current);
+        // A question answered as the signal came keeps its answer.
+        if stopped && signals.signal().is_some() {
+            return Ok(Outcome::Unknown);
+        }
         outcome.map_err(|e| match e.downcast_ref() {
             Some(queens::Error::Progress(_)) => usage(format!(
                 "{}: {e}; remove it to search that prefix from the start",
@@ -302,6 +311,11 @@ fn write_proved(
         drop(stop);
         outcome
     });
+    // Stopped by a signal outside a question, the walk says it was cancelled.
+    let outcome = match outcome {
+        Err(queens::Error::Cancelled) if signals.signal().is_some() => Ok(Outcome::Unknown),
+        outcome => outcome,
+    };
     if let Some(e) = asking {
         if made && proved == 0 && proof.is_some() {
             drop(proof);
@@ -355,8 +369,10 @@ fn write_proved(
             Ok(Exit::Answer)
         }
         _ => {
+            let signal = signals.signal();
             say!(
-                "nqueens: stopped by --timeout after {:.1} s, before the first solution: {all} refuted prefixes are in {shown}{}; the same command resumes from them",
+                "nqueens: stopped by {} after {:.1} s, before the first solution: {all} refuted prefixes are in {shown}{}; the same command resumes from them",
+                signal.map_or_else(|| "--timeout".to_owned(), Signal::name),
                 started.elapsed().as_secs_f64(),
                 if inflight.path().exists() {
                     format!(
@@ -367,7 +383,7 @@ fn write_proved(
                     String::new()
                 }
             );
-            Ok(Exit::Unknown)
+            Ok(signal.map_or(Exit::Unknown, Exit::Signalled))
         }
     }
 }
