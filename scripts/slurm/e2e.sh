@@ -6,7 +6,8 @@
 # completion problems (one with a completion, one without) over 4 tasks with
 # complete.sh and checks each answer against one whole search, and the first solution of
 # n = 30 by one walk split over the 2 tasks of a job (first.sbatch) against one walk,
-# its certificate checked. Tears Slurm down at the
+# its certificate checked, and that of n = 36 cancelled in flight and resubmitted: each
+# task saves its question on Slurm's SIGTERM and goes on from it. Tears Slurm down at the
 # end; safe to run again on the same machine. Needs root (it installs and starts daemons).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -159,5 +160,36 @@ for t in 0 1; do
         || fail "task $t of the split walk printed another first solution"
 done
 "$NQUEENS" verify --first 30 "$work/first-30.jsonl" || fail "the split walk's certificate does not hold"
+
+log "the split walk of n = 36 cancelled in a question (SIGTERM, as at a time limit), then resubmitted"
+"$NQUEENS" solve 36 --limit 1 -f columns > "$work/first-36-whole.txt"
+first36="$work/first-36.jsonl"
+job=$(sbatch --parsable --ntasks=2 --output="$work/first36-%j.out" \
+    scripts/slurm/first.sbatch 36 "$first36" --save-every 600)
+# Each task writes its progress file at its first answer; the question after it runs for
+# seconds, and only the signal can save it before the next timed save.
+for _ in $(seq 120); do
+    [ -e "$first36.progress-0" ] && [ -e "$first36.progress-1" ] && break
+    sleep 0.5
+done
+sleep 1
+scancel "$job"
+for _ in $(seq 60); do
+    squeue -h -j "$job" 2> /dev/null | grep -q . || break
+    sleep 1
+done
+for t in 0 1; do
+    grep -q 'stopped by SIGTERM' "$first36.err-$t" \
+        || { cat "$first36.err-$t" >&2; fail "task $t did not save its walk on SIGTERM"; }
+done
+sbatch --parsable --wait --ntasks=2 --output="$work/first36-%j.out" \
+    scripts/slurm/first.sbatch 36 "$first36" > /dev/null \
+    || { cat "$work"/first36-*.out "$first36".err-* >&2; fail "the resubmitted walk failed"; }
+for t in 0 1; do
+    grep -q 'went on from' "$first36.err-$t" \
+        || { cat "$first36.err-$t" >&2; fail "task $t searched its saved question again from the start"; }
+    cmp "$work/first-36-whole.txt" "$first36.out-$t" \
+        || fail "task $t of the resubmitted walk printed another first solution"
+done
 rm -rf "$work"
 log "passed"
