@@ -5,7 +5,8 @@
 //! and then ends the process by that same signal. A shell's loop thus still stops at
 //! Ctrl-C, and a cluster engine still sees its job ended by the SIGTERM of its time limit
 //! (Slurm sends it, then SIGKILL after `KillWait`, 30 s by default). A second Ctrl-C ends
-//! the run at once, without saving. Every other command is ended by these signals as
+//! the run at once, without saving. A signal set to be ignored when the run starts
+//! (`nohup`'s SIGHUP) stays ignored. Every other command is ended by these signals as
 //! usual, as is every command on a platform without Unix signals.
 
 use queens::Cancel;
@@ -60,15 +61,21 @@ impl Stop {
         use signal_hook::flag;
         use signal_hook::iterator::Signals;
 
+        // A signal the parent set to be ignored (nohup's SIGHUP, the SIGINT of a script's
+        // background job) stays ignored.
+        let caught: Vec<i32> = CAUGHT.into_iter().filter(|&s| !ignored(s)).collect();
+        // First: a signal from here on is seen by the thread below.
+        let mut signals = Signals::new(&caught).context("cannot catch signals")?;
         // A second Ctrl-C ends the run at once. Not a second SIGTERM: Slurm's often comes
         // twice, from the step and forwarded by srun, and a run still saving must not die.
-        let caught = Arc::new(AtomicBool::new(false));
-        // In this order, both in the handler itself: a second signal finds the flag the
+        // Both in the handler itself, in this order: a second signal finds the flag the
         // first one set, whatever the threads are doing.
-        flag::register_conditional_default(SIGINT, Arc::clone(&caught))
-            .and_then(|_| flag::register(SIGINT, Arc::clone(&caught)))
-            .context("cannot catch signals")?;
-        let mut signals = Signals::new(CAUGHT).context("cannot catch signals")?;
+        if caught.contains(&SIGINT) {
+            let first = Arc::new(AtomicBool::new(false));
+            flag::register_conditional_default(SIGINT, Arc::clone(&first))
+                .and_then(|_| flag::register(SIGINT, first))
+                .context("cannot catch signals")?;
+        }
         let stop = Stop {
             cancel: Cancel::new(),
             signal: Arc::new(AtomicI32::new(0)),
@@ -114,4 +121,14 @@ impl Stop {
         }
         None
     }
+}
+
+/// Whether `signal` is set to be ignored, as a parent may leave it to its children.
+#[cfg(unix)]
+fn ignored(signal: i32) -> bool {
+    let mut action = std::mem::MaybeUninit::<libc::sigaction>::zeroed();
+    // SAFETY: with no new action, sigaction only writes the current one into `action`.
+    let asked = unsafe { libc::sigaction(signal, std::ptr::null(), action.as_mut_ptr()) };
+    // SAFETY: zeroed is a valid sigaction, and a successful call filled it in.
+    asked == 0 && unsafe { action.assume_init() }.sa_sigaction == libc::SIG_IGN
 }

@@ -70,21 +70,35 @@ fn killed_checkpointed_count_resumes_to_the_right_answer() {
 #[cfg(unix)]
 #[test]
 fn a_count_stopped_by_sigterm_saves_what_it_counted_and_ends_by_the_signal() {
-    use std::os::unix::process::ExitStatusExt;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
     let dir = scratch("sigterm-checkpoint");
     let cp = dir.join("cp.json");
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+    let mut count = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"));
+    count
         .args(["count", "18", "-j", "1", "--checkpoint"])
         .arg(&cp)
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let (status, said) =
-        crate::common::signalled(child, &cp, Duration::from_millis(700), libc::SIGTERM);
+        .stderr(std::process::Stdio::piped());
+    // SAFETY: the child only sets a signal's disposition before it runs nqueens, as
+    // nohup does with SIGHUP.
+    unsafe {
+        count.pre_exec(|| {
+            libc::signal(libc::SIGHUP, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let child = count.spawn().unwrap();
+    let (status, said) = crate::common::signalled(
+        child,
+        &cp,
+        Duration::from_millis(700),
+        &[libc::SIGHUP, libc::SIGTERM],
+    );
+    // The SIGHUP its parent ignores stays ignored; the SIGTERM after it stops the count.
     assert_eq!(status.signal(), Some(libc::SIGTERM), "{said}");
+    assert_eq!(said.lines().count(), 1, "{said}");
     assert!(said.contains("stopped by SIGTERM"), "{said}");
-    // The timed saves come every 2 s: units done before 0.7 s are there by the signal's.
+    // The timed saves come every 2 s: units done before 1 s are there by the signal's.
     let saved = std::fs::read_to_string(&cp).unwrap();
     assert!(saved.lines().count() > 1, "{saved}");
     let json = stdout(

@@ -30,17 +30,9 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<Exit> {
     let progress = super::progress_bar(plan.cost(), args.quiet);
     let tally = match &args.checkpoint {
         None => counter.count_plan(&plan, |unit, _, _| progress.inc(unit.cost()))?,
-        Some(path) => match count_with_checkpoint(&counter, &plan, path, &progress)? {
+        Some(path) => match count_with_checkpoint(&counter, &plan, path, &progress, start)? {
             Ok(tally) => tally,
-            Err(signal) => {
-                say!(
-                    "nqueens: stopped by {} after {:.1} s; the units counted are in {}, and the same command resumes from them",
-                    signal.name(),
-                    start.elapsed().as_secs_f64(),
-                    shown(path)
-                );
-                return Ok(Exit::Signalled(signal));
-            }
+            Err(signal) => return Ok(Exit::Signalled(signal)),
         },
     };
     progress.finish_and_clear();
@@ -63,12 +55,13 @@ pub(crate) fn run(args: &CountArgs) -> anyhow::Result<Exit> {
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
 
 /// Counts the units the checkpoint at `path` lacks, appending them to it as they finish;
-/// stopped by a signal, saves the units counted and gives the signal.
+/// stopped by a signal, saves the units counted, says so and gives the signal.
 fn count_with_checkpoint(
     counter: &Counter,
     plan: &Plan,
     path: &Path,
     progress: &ProgressBar,
+    start: Instant,
 ) -> anyhow::Result<Result<Tally, Signal>> {
     // Fails now, not after the first units, if the file cannot be written.
     let checkpoint = Checkpoint::open(path, plan)?;
@@ -100,7 +93,15 @@ fn count_with_checkpoint(
     }
     if let (Err(queens::Error::Cancelled), Some(signal)) = (&counted, stop.signal()) {
         progress.finish_and_clear();
-        checkpoint.save()?;
+        let saved = match checkpoint.save() {
+            Ok(()) => format!("the units counted are in {}", shown(path)),
+            Err(e) => format!("{e:#}: the units counted since its last line are lost"),
+        };
+        say!(
+            "nqueens: stopped by {} after {:.1} s; {saved}; the same command resumes from the checkpoint",
+            signal.name(),
+            start.elapsed().as_secs_f64(),
+        );
         return Ok(Err(signal));
     }
     counted?;

@@ -58,14 +58,14 @@ pub(crate) fn make_plan(dir: &Path, n: &str) -> PathBuf {
     path
 }
 
-/// Sends `signal` to `child` once `file` exists and `after` more has passed; returns how
-/// the child ended and what it said on stderr.
+/// Sends each of `signals` to `child`, a third of a second apart, once `file` exists and
+/// `after` more has passed; returns how the child ended and what it said on stderr.
 #[cfg(unix)]
 pub(crate) fn signalled(
     child: std::process::Child,
     file: &Path,
     after: std::time::Duration,
-    signal: i32,
+    signals: &[i32],
 ) -> (std::process::ExitStatus, String) {
     let started = std::time::Instant::now();
     while !file.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
@@ -73,8 +73,13 @@ pub(crate) fn signalled(
     }
     std::thread::sleep(after);
     let pid = i32::try_from(child.id()).unwrap();
-    // SAFETY: kill only sends a signal to the child this test started and still holds.
-    assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
+    for (i, &signal) in signals.iter().enumerate() {
+        if i > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+        }
+        // SAFETY: kill only sends a signal to the child this test started and still holds.
+        assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
+    }
     let out = child.wait_with_output().unwrap();
     (out.status, String::from_utf8(out.stderr).unwrap())
 }
