@@ -342,6 +342,27 @@ fn shares_are_asked_for_with_a_proof_and_a_share_that_exists() {
     assert!(out.stdout.is_empty());
 }
 
+#[test]
+fn the_certificate_gets_its_solution_though_the_output_is_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("first-30.jsonl");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .args(["solve", "30", "--limit", "1", "--proof"])
+        .arg(&path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // As `| head -0` does: the reader is gone before the solution is written.
+    drop(child.stdout.take());
+    child.wait().unwrap();
+    nqueens()
+        .args(["verify", "--first", "30"])
+        .arg(&path)
+        .assert()
+        .success();
+}
+
 #[cfg(unix)]
 #[test]
 fn a_walk_stopped_by_a_signal_saves_its_question_and_ends_by_the_signal() {
@@ -362,7 +383,7 @@ fn a_walk_stopped_by_a_signal_saves_its_question_and_ends_by_the_signal() {
             child,
             &progress,
             std::time::Duration::from_millis(300),
-            signal,
+            &[signal],
         );
         assert_eq!(status.signal(), Some(signal), "{said}");
         assert!(said.contains("stopped by SIG"), "{said}");

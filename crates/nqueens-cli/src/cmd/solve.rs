@@ -216,6 +216,13 @@ fn write_proved(
             });
         }
     };
+    // Whether the last save failed, so that a stopped run does not point to a stale file.
+    let unsaved = AtomicBool::new(false);
+    let save = |question: Option<(&[u32], queens::complete::Checkpoint)>| {
+        let saved = inflight.save(&lock(&completions), question);
+        unsaved.store(saved.is_err(), Ordering::Relaxed);
+        saved.unwrap_or_else(&warn);
+    };
     let mut asking = None;
     let mut went_on = None;
     let mut ask = |prefix: &[u32], problem: &queens::Completion| -> anyhow::Result<Outcome> {
@@ -261,9 +268,7 @@ fn write_proved(
             Claim::Untracked(_) => saved.as_ref().map(|(q, c)| (q.as_slice(), c.clone())),
         };
         if outcome.is_ok() || stopped {
-            inflight
-                .save(&lock(&completions), question)
-                .unwrap_or_else(&warn);
+            save(question);
         }
         drop(current);
         // A question answered as the signal came keeps its answer.
@@ -281,8 +286,8 @@ fn write_proved(
     let every = Duration::from_secs_f64(args.save_every);
     let outcome = std::thread::scope(|scope| {
         let (stop, stopped) = mpsc::channel::<()>();
-        let (asked, status, spinner, inflight) = (&asked, &status, &spinner, &inflight);
-        let (completions, warn) = (&completions, &warn);
+        let (asked, status, spinner) = (&asked, &status, &spinner);
+        let save = &save;
         scope.spawn(move || {
             while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
                 let current = lock(asked);
@@ -296,9 +301,7 @@ fn write_proved(
                     checkpoint.done(),
                     checkpoint.subtrees
                 ));
-                inflight
-                    .save(&lock(completions), Some((prefix, checkpoint)))
-                    .unwrap_or_else(warn);
+                save(Some((prefix, checkpoint)));
             }
         });
         let outcome = walk.next_solution_asking(deadline, &mut refuted, &mut |prefix, problem| {
@@ -333,31 +336,31 @@ fn write_proved(
     if let Some(e) = failed {
         return Err(e);
     }
-    if matches!(outcome, Ok(Outcome::Completed(_) | Outcome::Impossible)) {
-        // The walk is done: the certificate holds all it needs.
-        inflight.clear().unwrap_or_else(&warn);
-    }
     let all = known as u64 + proved;
     let shown = path.display();
     match outcome? {
         Outcome::Completed(first) => {
             let searched_from = walk.searched_from();
+            // The certificate before the output, which may be a pipe closed early.
+            if let Some(proof) = &mut proof
+                && !before
+                    .firsts
+                    .contains(&(first.columns().to_vec(), searched_from))
+            {
+                proof.first(first.columns(), searched_from)?;
+            }
+            // The walk is done: the certificate holds all it needs.
+            inflight.clear().unwrap_or_else(&warn);
             let mut writer = SolutionWriter::new(out, format);
             writer.write(first.columns())?;
             writer.finish()?;
-            let Some(proof) = &mut proof else {
+            if proof.is_none() {
                 say!(
                     "nqueens: share {} of {}: the first solution; share 0 writes its certificate to {shown}",
                     args.index.unwrap_or(0),
                     args.of.map_or(1, NonZeroUsize::get)
                 );
                 return Ok(Exit::Answer);
-            };
-            if !before
-                .firsts
-                .contains(&(first.columns().to_vec(), searched_from))
-            {
-                proof.first(first.columns(), searched_from)?;
             }
             say!(
                 "nqueens: the certificate is in {shown}: {all} refuted prefixes ({known} read from it, {proved} proved now) and the plain search from row {searched_from}; check it with 'nqueens verify --first {n} {shown}'"
@@ -365,6 +368,7 @@ fn write_proved(
             Ok(Exit::Answer)
         }
         Outcome::Impossible => {
+            inflight.clear().unwrap_or_else(&warn);
             say!("nqueens: n = {n} has no solution; {shown} holds its refutation");
             Ok(Exit::Answer)
         }
@@ -374,7 +378,10 @@ fn write_proved(
                 "nqueens: stopped by {} after {:.1} s, before the first solution: {all} refuted prefixes are in {shown}{}; the same command resumes from them",
                 signal.map_or_else(|| "--timeout".to_owned(), Signal::name),
                 started.elapsed().as_secs_f64(),
-                if inflight.path().exists() {
+                if unsaved.load(Ordering::Relaxed) {
+                    ", but not the search of the question in flight, which could not be saved"
+                        .to_owned()
+                } else if inflight.path().exists() {
                     format!(
                         ", the questions answered with a completion and the search of the one in flight in {}",
                         inflight.path().display()
