@@ -41,7 +41,7 @@ impl From<Exit> for ExitCode {
             Exit::Usage => 2,
             Exit::Unknown => 3,
             Exit::Failure => 4,
-            Exit::Signalled(Signal(signal)) => u8::try_from(128 + signal).unwrap_or(255),
+            Exit::Signalled(signal) => signal.status(),
         })
     }
 }

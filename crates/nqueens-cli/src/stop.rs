@@ -33,13 +33,18 @@ impl Signal {
         format!("signal {}", self.0)
     }
 
+    /// The exit status shells give a process this signal ended: 128 + its number.
+    pub(crate) fn status(self) -> u8 {
+        u8::try_from(128 + self.0).unwrap_or(u8::MAX)
+    }
+
     /// Ends the process by this signal, as it would have ended without the handler: the
     /// handler is put back to the default and the signal raised again.
     pub(crate) fn end_process(self) -> ! {
         #[cfg(unix)]
         let _ = signal_hook::low_level::emulate_default_handler(self.0);
         // Where the signal did not end the process, its conventional status does.
-        std::process::exit(128 + self.0)
+        std::process::exit(i32::from(self.status()))
     }
 }
 

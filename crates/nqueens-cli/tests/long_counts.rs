@@ -32,6 +32,18 @@ fn shard(plan: &Path, selection: &[&str], records: &Path) -> Command {
     cmd
 }
 
+/// `count N --json --checkpoint CP` run to its end: the solutions in all and up to
+/// symmetry.
+fn resumed_count(n: usize, cp: &Path) -> (Option<u64>, Option<u64>) {
+    let json = stdout(
+        nqueens()
+            .args(["count", &n.to_string(), "--json", "--checkpoint"])
+            .arg(cp),
+    );
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    (json["total"].as_u64(), json["unique"].as_u64())
+}
+
 #[test]
 fn killed_checkpointed_count_resumes_to_the_right_answer() {
     let dir = scratch("checkpoint");
@@ -54,16 +66,7 @@ fn killed_checkpointed_count_resumes_to_the_right_answer() {
     for line in saved.lines().take(whole) {
         serde_json::from_str::<serde_json::Value>(line).unwrap();
     }
-    let json = stdout(
-        nqueens()
-            .args(["count", "16", "--json", "--checkpoint"])
-            .arg(&cp),
-    );
-    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(
-        (json["total"].as_u64(), json["unique"].as_u64()),
-        (Some(14772512), Some(1846955))
-    );
+    assert_eq!(resumed_count(16, &cp), (Some(14772512), Some(1846955)));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -101,16 +104,7 @@ fn a_count_stopped_by_sigterm_saves_what_it_counted_and_ends_by_the_signal() {
     // The timed saves come every 2 s: units done before 1 s are there by the signal's.
     let saved = std::fs::read_to_string(&cp).unwrap();
     assert!(saved.lines().count() > 1, "{saved}");
-    let json = stdout(
-        nqueens()
-            .args(["count", "18", "--json", "--checkpoint"])
-            .arg(&cp),
-    );
-    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(
-        (json["total"].as_u64(), json["unique"].as_u64()),
-        (Some(666090624), Some(83263591))
-    );
+    assert_eq!(resumed_count(18, &cp), (Some(666090624), Some(83263591)));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
