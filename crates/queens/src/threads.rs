@@ -132,6 +132,13 @@ mod sequential {
             self.0.find_map(f)
         }
 
+        pub(crate) fn find_map_first<B>(
+            mut self,
+            f: impl FnMut(I::Item) -> Option<B>,
+        ) -> Option<B> {
+            self.0.find_map(f)
+        }
+
         pub(crate) fn sum<S: std::iter::Sum<I::Item>>(self) -> S {
             self.0.sum()
         }

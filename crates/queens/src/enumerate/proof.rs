@@ -12,9 +12,15 @@
 //! search beyond the board's rules.
 
 use std::collections::HashSet;
+use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::Solutions;
 use crate::Error;
+use crate::bitboard::check_board;
+use crate::board::validate_rows;
+use crate::threads::on_threads;
+use crate::threads::prelude::*;
 
 /// A certificate that `first` is the first solution of its board (`first.len()` queens)
 /// in lexicographic order: the prefixes proved to have no completion, and the row from
@@ -28,9 +34,7 @@ use crate::Error;
 /// let Outcome::Completed(first) = walk.next_solution_proving(None, &mut |p| refuted.push(p.to_vec()))?
 /// else { unreachable!() };
 /// let proof = FirstProof { first: first.into_columns(), searched_from: walk.searched_from(), refuted };
-/// for prefix in proof.check_listed()? {
-///     FirstProof::check_refutation(18, &prefix)?;
-/// }
+/// FirstProof::check_refutations(18, &proof.check_listed()?, None, |_, _| {})?;
 /// proof.check_tail()?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -115,7 +119,7 @@ impl FirstProof {
     }
 
     /// Checks that `first` is a solution and that every prefix [`FirstProof::needed`]
-    /// is listed as refuted; returns those prefixes, for [`FirstProof::check_refutation`].
+    /// is listed as refuted; returns those prefixes, for [`FirstProof::check_refutations`].
     pub fn check_listed(&self) -> Result<Vec<Vec<u32>>, ProofFlaw> {
         let n = self.first.len();
         crate::validate(&self.first).map_err(|c| ProofFlaw::NotASolution(c.to_string()))?;
@@ -154,23 +158,141 @@ impl FirstProof {
     }
 
     /// Re-proves with the plain search (the enumerator, not the completion search) that no
-    /// solution of `n` queens starts with `prefix`. Fails with [`Error`] for a board or
-    /// prefix the enumerator refuses (an attacking prefix has no completion and passes).
-    pub fn check_refutation(n: usize, prefix: &[u32]) -> Result<(), CheckError> {
-        let mut below = match Solutions::with_prefix(n, prefix) {
-            Ok(below) => below,
-            Err(Error::InvalidPrefix(_)) => return Ok(()),
-            Err(e) => return Err(e.into()),
-        };
-        match below.next_columns() {
-            None => Ok(()),
-            Some(s) => Err(ProofFlaw::Completes {
-                prefix: prefix.to_vec(),
-                solution: s.to_vec(),
+    /// solution of `n` queens starts with any prefix of `prefixes`, on `threads` threads
+    /// (by default one per core); returns how many subtrees it proved empty. A prefix
+    /// whose queens attack each other or stand off the board has no completion and
+    /// passes; a board too large for the enumerator, or a prefix longer than the board,
+    /// fails with [`Error`].
+    ///
+    /// Each prefix's subtree is cut into the subtrees of its next rows, at least 256 of
+    /// them where the board allows, and every thread takes the next piece as it is free:
+    /// at large n one refutation is most of the work, and whole prefixes handed out would
+    /// leave the other threads idle behind it. `done(pieces_done, pieces)` is called as
+    /// each piece is proved. Of several prefixes that have a completion, the first in
+    /// `prefixes` is named, with its first solution, whatever the number of threads.
+    ///
+    /// ```
+    /// use queens::{CheckError, FirstProof, ProofFlaw};
+    ///
+    /// // No solution of 8 queens starts with a queen in row 0's corner and row 1's column 2.
+    /// FirstProof::check_refutations(8, &[vec![0, 2]], None, |_, _| {})?;
+    /// let wrong = FirstProof::check_refutations(8, &[vec![0, 2], vec![0, 4]], None, |_, _| {});
+    /// assert_eq!(
+    ///     wrong,
+    ///     Err(CheckError::Flaw(ProofFlaw::Completes {
+    ///         prefix: vec![0, 4],
+    ///         solution: vec![0, 4, 7, 5, 2, 6, 1, 3],
+    ///     }))
+    /// );
+    /// # Ok::<(), CheckError>(())
+    /// ```
+    pub fn check_refutations(
+        n: usize,
+        prefixes: &[Vec<u32>],
+        threads: Option<NonZeroUsize>,
+        done: impl Fn(usize, usize) + Sync,
+    ) -> Result<usize, CheckError> {
+        Self::check_refutations_share(n, prefixes, 0, NonZeroUsize::MIN, threads, done)
+    }
+
+    /// [`FirstProof::check_refutations`] split over `of` machines: share `index` proves
+    /// every `of`-th subtree from the `index`-th, of the same subtrees on every machine
+    /// (at least 16 per share of each prefix where the board allows), and the prefixes
+    /// are refuted when every share passes. Taking the subtrees in turn spreads the
+    /// hardest refutation, most of the work, over all the shares.
+    ///
+    /// ```
+    /// use std::num::NonZeroUsize;
+    /// use queens::FirstProof;
+    ///
+    /// let of = NonZeroUsize::new(3).unwrap();
+    /// let prefixes = [vec![0, 2], vec![1, 3, 0]];
+    /// let mut pieces = 0;
+    /// for i in 0..3 {
+    ///     pieces += FirstProof::check_refutations_share(8, &prefixes, i, of, None, |_, _| {})?;
+    /// }
+    /// assert_eq!(pieces, FirstProof::check_refutations(8, &prefixes, None, |_, _| {})?);
+    /// assert!(FirstProof::check_refutations_share(8, &prefixes, 3, of, None, |_, _| {}).is_err());
+    /// # Ok::<(), queens::CheckError>(())
+    /// ```
+    pub fn check_refutations_share(
+        n: usize,
+        prefixes: &[Vec<u32>],
+        index: usize,
+        of: NonZeroUsize,
+        threads: Option<NonZeroUsize>,
+        done: impl Fn(usize, usize) + Sync,
+    ) -> Result<usize, CheckError> {
+        if index >= of.get() {
+            return Err(Error::NoSuchShare {
+                index,
+                of: of.get(),
             }
-            .into()),
+            .into());
+        }
+        let at_least = PIECES.max(of.get().saturating_mul(16));
+        let (mut pieces, mut cut) = (Vec::new(), 0);
+        for (i, prefix) in prefixes.iter().enumerate() {
+            check_board(n, prefix.len())?;
+            if validate_rows(prefix, n).is_err() {
+                continue;
+            }
+            let all = split(n, prefix, at_least);
+            // Counted over every prefix, so that each prefix's first piece goes to the
+            // share after the one that took the last piece of the prefix before it.
+            let skip = (index + of.get() - cut % of.get()) % of.get();
+            cut += all.len();
+            pieces.extend(all.into_iter().skip(skip).step_by(of.get()).map(|p| (i, p)));
+        }
+        let (total, finished) = (pieces.len(), AtomicUsize::new(0));
+        let check = |(i, piece): &(usize, Vec<u32>)| -> Option<Result<(), CheckError>> {
+            let first = match Solutions::with_prefix(n, piece) {
+                Ok(mut below) => below.next_columns().map(<[u32]>::to_vec),
+                Err(e) => return Some(Err(e.into())),
+            };
+            done(finished.fetch_add(1, Ordering::Relaxed) + 1, total);
+            first.map(|solution| {
+                Err(ProofFlaw::Completes {
+                    prefix: prefixes[*i].clone(),
+                    solution,
+                }
+                .into())
+            })
+        };
+        let sequential = || pieces.iter().find_map(check);
+        let parallel = || pieces.par_iter().with_max_len(1).find_map_first(check);
+        match on_threads(threads, sequential, parallel)? {
+            Some(flaw) => flaw.map(|()| total),
+            None => Ok(total),
         }
     }
+}
+
+/// How many subtrees [`FirstProof::check_refutations`] cuts each prefix into, at least,
+/// where the board has rows enough: a few per thread of a large machine.
+const PIECES: usize = 256;
+
+/// The rows a piece of [`FirstProof::check_refutations`] leaves to the enumerator, at
+/// least: room for its table of bottom rows and the recursion above it, which a deeper
+/// piece would go without.
+const ROWS_LEFT: usize = 12;
+
+/// The subtrees below `prefix` (its queens clear of each other), a row deeper at a time
+/// until there are at least `at_least` or a piece would leave fewer than [`ROWS_LEFT`]
+/// rows, in lexicographic order. None when no solution can start with `prefix`.
+fn split(n: usize, prefix: &[u32], at_least: usize) -> Vec<Vec<u32>> {
+    let mut pieces = vec![prefix.to_vec()];
+    while pieces.len() < at_least && pieces.first().is_some_and(|p| p.len() + ROWS_LEFT < n) {
+        pieces = pieces
+            .iter()
+            .flat_map(|p| {
+                (0..n as u32)
+                    .filter(|&c| !super::walk::attacked(p, c))
+                    .map(move |c| [p.as_slice(), &[c]].concat())
+            })
+            .collect();
+    }
+    pieces
 }
 
 /// Why a refutation could not be confirmed: a flaw of the proof, or a board the
@@ -209,9 +331,8 @@ mod tests {
     }
 
     fn check(proof: &FirstProof) -> Result<(), CheckError> {
-        for prefix in proof.check_listed()? {
-            FirstProof::check_refutation(proof.first.len(), &prefix)?;
-        }
+        let n = proof.first.len();
+        FirstProof::check_refutations(n, &proof.check_listed()?, None, |_, _| {})?;
         proof.check_tail()?;
         Ok(())
     }
@@ -227,6 +348,71 @@ mod tests {
             let listed: HashSet<Vec<u32>> = proof.refuted.iter().cloned().collect();
             assert_eq!(listed, needed, "n = {n}");
         }
+    }
+
+    #[test]
+    fn the_pieces_of_a_prefix_hold_its_solutions_in_order() {
+        let columns = |n, prefix: &[u32]| -> Vec<Vec<u32>> {
+            Solutions::with_prefix(n, prefix)
+                .unwrap()
+                .map(|p| p.into_columns())
+                .collect()
+        };
+        for n in [5, 13, 14] {
+            for prefix in [&[1][..], &[0, 2], &[3, 0, 4]] {
+                if prefix.len() > n || validate_rows(prefix, n).is_err() {
+                    continue;
+                }
+                let pieces = split(n, prefix, PIECES);
+                assert!(pieces.iter().all(|p| p.starts_with(prefix)));
+                assert!(pieces.len() >= PIECES || pieces.iter().all(|p| p.len() + ROWS_LEFT >= n));
+                assert!(
+                    pieces
+                        .iter()
+                        .all(|p| p.len() + ROWS_LEFT <= n.max(prefix.len() + ROWS_LEFT))
+                );
+                let below: Vec<Vec<u32>> = pieces.iter().flat_map(|p| columns(n, p)).collect();
+                assert_eq!(below, columns(n, prefix), "n = {n}, {prefix:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_prefix_with_a_solution_is_named_on_any_number_of_threads() {
+        let all: Vec<Vec<u32>> = Solutions::new(12)
+            .unwrap()
+            .map(|p| p.into_columns())
+            .collect();
+        // Empty, a solution's, attacking itself, another solution's.
+        let prefixes = [
+            vec![0, 2, 4, 1],
+            all[40][..3].to_vec(),
+            vec![0, 1],
+            all[7][..2].to_vec(),
+        ];
+        let named = Err(CheckError::Flaw(ProofFlaw::Completes {
+            prefix: all[40][..3].to_vec(),
+            solution: Solutions::with_prefix(12, &all[40][..3])
+                .unwrap()
+                .next()
+                .unwrap()
+                .into_columns(),
+        }));
+        for threads in [1, 2, 3] {
+            let threads = NonZeroUsize::new(threads);
+            assert_eq!(
+                FirstProof::check_refutations(12, &prefixes, threads, |_, _| {}),
+                named
+            );
+        }
+        assert_eq!(
+            FirstProof::check_refutations(12, &prefixes[..1], None, |_, _| {}),
+            Ok(1)
+        );
+        assert!(matches!(
+            FirstProof::check_refutations(65, &prefixes[..1], None, |_, _| {}),
+            Err(CheckError::Board(_))
+        ));
     }
 
     #[test]
