@@ -416,6 +416,18 @@ pub(crate) struct VerifyArgs {
     /// rows the proof covers. Exits 0 when it holds, 1 when it does not.
     #[arg(long, value_name = "N", value_parser = parse_n, requires = "file", conflicts_with = "problem")]
     pub(crate) first: Option<usize>,
+    /// With --first: threads proving the refutations again, by default one per core; at
+    /// most 1024. Each refutation is cut into subtrees that the threads share.
+    #[arg(short = 'j', long, value_name = "T", requires = "first", value_parser = parse_threads)]
+    pub(crate) threads: Option<NonZeroUsize>,
+    /// With --first: check share I of M (numbered from 0) of the refutations' subtrees, on
+    /// one of M machines; the certificate holds when every share says ok. Slurm job
+    /// arrays map SLURM_ARRAY_TASK_ID to --index.
+    #[arg(short, long, value_name = "I", value_parser = parse_index, requires_all = ["of", "first"])]
+    pub(crate) index: Option<usize>,
+    /// How many shares the check is split into, for --index (at most 4096).
+    #[arg(long, value_name = "M", value_parser = parse_shares, requires = "index")]
+    pub(crate) of: Option<NonZeroUsize>,
 }
 
 /// How pictures (--format svg or png) are drawn and where they go.

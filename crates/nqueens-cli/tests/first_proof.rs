@@ -96,6 +96,35 @@ fn a_proof_is_written_resumed_and_checked() {
     let (code, ok) = verify(20, &path);
     assert_eq!(code, Some(0));
     assert!(ok.starts_with("ok: "), "{ok}");
+    for i in 0..3 {
+        nqueens()
+            .args([
+                "verify",
+                "--first",
+                "20",
+                "--index",
+                &i.to_string(),
+                "--of",
+                "3",
+            ])
+            .arg(&path)
+            .assert()
+            .success()
+            .stdout(predicates::str::starts_with(format!(
+                "ok: share {i} of 3 holds that {:?} is the first solution",
+                first.columns()
+            )))
+            .stdout(predicates::str::ends_with(
+                "the certificate holds when all 3 shares do\n",
+            ));
+    }
+    nqueens()
+        .args(["verify", "--first", "20", "--index", "3", "--of", "3"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains("share 3 does not exist"));
 
     // A kill in the middle of a line: the next run drops the cut line, reads the
     // refutations before it, proves the rest and completes the file.
@@ -163,6 +192,63 @@ fn a_wrong_proof_is_refused() {
         assert_eq!(code, Some(1), "{text}");
         assert!(said.starts_with(message), "{said}\n{text}");
     }
+    // Refutations of prefixes that have solutions, with the checksums nqueens gives them:
+    // the first in order is named with its first solution, on any number of threads,
+    // though the threads prove the pieces of every prefix side by side.
+    let refuted = |prefix: &[u32]| {
+        use sha2::{Digest, Sha256};
+        let signed = format!("nqueens-proof|20|{prefix:?}");
+        let checksum = hex::encode(&Sha256::digest(signed.as_bytes())[..8]);
+        format!(
+            "{{\"refuted\":{},\"checksum\":\"{checksum}\"}}\n",
+            json(prefix)
+        )
+    };
+    let forged = format!("{good}{}{}", refuted(&all[1][..12]), refuted(&all[0][..9]));
+    std::fs::write(&path, forged).unwrap();
+    let named = format!(
+        "not proved: the prefix {:?} is listed as refuted, but the solution {:?} starts with it\n",
+        &all[0][..9],
+        all[0]
+    );
+    for threads in ["1", "2", "3"] {
+        nqueens()
+            .args(["verify", "--first", "20", "-j", threads])
+            .arg(&path)
+            .assert()
+            .code(1)
+            .stdout(named.clone());
+    }
+    // Split over machines, a share that holds a forged prefix's subtree names it.
+    let shares: Vec<(Option<i32>, String)> = (0..3)
+        .map(|i| {
+            let out = nqueens()
+                .args([
+                    "verify",
+                    "--first",
+                    "20",
+                    "--index",
+                    &i.to_string(),
+                    "--of",
+                    "3",
+                ])
+                .arg(&path)
+                .output()
+                .unwrap();
+            (out.status.code(), String::from_utf8(out.stdout).unwrap())
+        })
+        .collect();
+    let forged = [&all[1][..12], &all[0][..9]].map(|p| format!("the prefix {p:?} is listed"));
+    assert!(
+        shares.iter().any(|(code, _)| *code == Some(1)),
+        "{shares:?}"
+    );
+    for (code, said) in &shares {
+        match code {
+            Some(1) => assert!(forged.iter().any(|f| said.contains(f.as_str())), "{said}"),
+            _ => assert!(said.starts_with("ok: share "), "{said}"),
+        }
+    }
     for (args, message) in [
         (
             &["solve", "20", "--proof", "p.jsonl"][..],
@@ -177,6 +263,15 @@ fn a_wrong_proof_is_refused() {
             "cannot be used with",
         ),
         (&["verify", "--first", "20"], "required arguments"),
+        (&["verify", "-j", "2", "p.jsonl"], "required arguments"),
+        (
+            &["verify", "--index", "0", "--of", "2", "p.jsonl"],
+            "required arguments",
+        ),
+        (
+            &["verify", "--first", "20", "-j", "0", "p.jsonl"],
+            "threads",
+        ),
     ] {
         nqueens()
             .args(args)

@@ -2,6 +2,7 @@
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Seek, SeekFrom, Write};
+use std::num::NonZeroUsize;
 use std::path::Path;
 
 use anyhow::Context;
@@ -22,7 +23,8 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
         return answer(args.file.as_deref(), problem);
     }
     if let (Some(n), Some(file)) = (args.first, &args.file) {
-        return first(n, file);
+        let share = args.index.zip(args.of);
+        return first(n, file, share, args.threads);
     }
     let mut input = Input::open(args.file.as_deref())?;
     let name = input.name().to_owned();
@@ -206,7 +208,12 @@ fn answer(file: Option<&Path>, problem: &Path) -> anyhow::Result<Exit> {
 /// lexicographic order ([`FirstProof`]): listed refutations, every one proved again by the
 /// plain search, and the plain search below the rows it covers. A certificate without a
 /// solution, of a board that has none, holds the refutation of the empty board.
-fn first(n: usize, path: &Path) -> anyhow::Result<Exit> {
+fn first(
+    n: usize,
+    path: &Path,
+    share: Option<(usize, NonZeroUsize)>,
+    threads: Option<NonZeroUsize>,
+) -> anyhow::Result<Exit> {
     let read = super::proof::read(path, n)?;
     let solution = match read.firsts.as_slice() {
         [] if read.refuted.iter().any(Vec::is_empty) => None,
@@ -249,14 +256,14 @@ fn first(n: usize, path: &Path) -> anyhow::Result<Exit> {
             }
             None => None,
         };
-        for (i, prefix) in listed.iter().enumerate() {
-            spinner.set_message(format!(
-                "refutation {} of {}: {prefix:?}",
-                i + 1,
-                listed.len()
-            ));
-            FirstProof::check_refutation(n, prefix)?;
-        }
+        let (index, of) = share.unwrap_or((0, NonZeroUsize::MIN));
+        let pieces =
+            FirstProof::check_refutations_share(n, &listed, index, of, threads, |done, pieces| {
+                spinner.set_message(format!(
+                    "{} refutations, {pieces} subtrees of them in this share: {done} proved empty",
+                    listed.len()
+                ));
+            })?;
         if let Some(proof) = &proof {
             spinner.set_message(format!(
                 "the plain search below row {}",
@@ -264,25 +271,42 @@ fn first(n: usize, path: &Path) -> anyhow::Result<Exit> {
             ));
             proof.check_tail()?;
         }
-        Ok(proof.map(|p| (p, listed.len())))
+        Ok(proof.map(|p| (p, pieces)))
     })();
     spinner.finish_and_clear();
     let mut out = super::stdout();
     match checked {
-        Ok(Some((proof, refutations))) => {
-            writeln!(
-                out,
-                "ok: {:?} is the first solution of n = {n} in lexicographic order ({refutations} refutations and the search below row {} proved again by the plain search)",
-                proof.first, proof.searched_from
-            )?;
+        Ok(Some((proof, pieces))) => {
+            let first = format!(
+                "{:?} is the first solution of n = {n} in lexicographic order",
+                proof.first
+            );
+            let refutations = listed.len();
+            let below = proof.searched_from;
+            match share {
+                None => writeln!(
+                    out,
+                    "ok: {first} ({refutations} refutations and the search below row {below} proved again by the plain search)"
+                )?,
+                Some((index, of)) => writeln!(
+                    out,
+                    "ok: share {index} of {of} holds that {first} ({pieces} subtrees of the {refutations} refutations and the search below row {below} proved again by the plain search); the certificate holds when all {of} shares do"
+                )?,
+            }
             out.flush()?;
             Ok(Exit::Answer)
         }
         Ok(None) => {
-            writeln!(
-                out,
-                "ok: n = {n} has no solution (proved again by the plain search)"
-            )?;
+            match share {
+                None => writeln!(
+                    out,
+                    "ok: n = {n} has no solution (proved again by the plain search)"
+                )?,
+                Some((index, of)) => writeln!(
+                    out,
+                    "ok: share {index} of {of} holds that n = {n} has no solution (proved again by the plain search); the certificate holds when all {of} shares do"
+                )?,
+            }
             out.flush()?;
             Ok(Exit::Answer)
         }
