@@ -6,7 +6,7 @@
 # completion problems (one with a completion, one without) over 4 tasks with
 # complete.sh and checks each answer against one whole search, and the first solution of
 # n = 30 by one walk split over the 2 tasks of a job (first.sbatch) against one walk,
-# its certificate checked, and that of n = 36 cancelled in flight and resubmitted: each
+# its certificate checked (also split, by the job array of verify-first.sbatch), and that of n = 36 cancelled in flight and resubmitted: each
 # task saves its question on Slurm's SIGTERM and goes on from it. Tears Slurm down at the
 # end; safe to run again on the same machine. Needs root (it installs and starts daemons).
 set -euo pipefail
@@ -160,6 +160,14 @@ for t in 0 1; do
         || fail "task $t of the split walk printed another first solution"
 done
 "$NQUEENS" verify --first 30 "$work/first-30.jsonl" || fail "the split walk's certificate does not hold"
+log "that certificate checked again by a job array of 3 shares"
+sbatch --parsable --wait --array=0-2 --output="$work/verify-first-%a.out" \
+    scripts/slurm/verify-first.sbatch 30 "$work/first-30.jsonl" > /dev/null \
+    || { cat "$work"/verify-first-*.out "$work"/first-30.jsonl.verify-* >&2; fail "a share of the check failed"; }
+for t in 0 1 2; do
+    grep -q "^ok: share $t of 3 holds that" "$work/first-30.jsonl.verify-$t" \
+        || { cat "$work/first-30.jsonl.verify-$t" >&2; fail "share $t of the check did not say ok"; }
+done
 
 log "the split walk of n = 36 cancelled in a question (SIGTERM, as at a time limit), then resubmitted"
 "$NQUEENS" solve 36 --limit 1 -f columns > "$work/first-36-whole.txt"
