@@ -6,9 +6,10 @@
 # completion problems (one with a completion, one without) over 4 tasks with
 # complete.sh and checks each answer against one whole search, and the first solution of
 # n = 30 by one walk split over the 2 tasks of a job (first.sbatch) against one walk,
-# its certificate checked (also split, by the job array of verify-first.sbatch), and that of n = 36 cancelled in flight and resubmitted: each
-# task saves its question on Slurm's SIGTERM and goes on from it. Tears Slurm down at the
-# end; safe to run again on the same machine. Needs root (it installs and starts daemons).
+# its certificate checked whole and by a job array (verify-first.sbatch), and that of
+# n = 36 cancelled in flight and resubmitted: each task saves its question on Slurm's
+# SIGTERM and goes on from it. Tears Slurm down at the end; safe to run again on the same
+# machine. Needs root (it installs and starts daemons).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -162,7 +163,7 @@ done
 "$NQUEENS" verify --first 30 "$work/first-30.jsonl" || fail "the split walk's certificate does not hold"
 log "that certificate checked again by a job array of 3 shares"
 sbatch --parsable --wait --array=0-2 --output="$work/verify-first-%a.out" \
-    scripts/slurm/verify-first.sbatch 30 "$work/first-30.jsonl" > /dev/null \
+    scripts/slurm/verify-first.sbatch 30 "$work/first-30.jsonl" 3 > /dev/null \
     || { cat "$work"/verify-first-*.out "$work"/first-30.jsonl.verify-* >&2; fail "a share of the check failed"; }
 for t in 0 1 2; do
     grep -q "^ok: share $t of 3 holds that" "$work/first-30.jsonl.verify-$t" \

@@ -91,11 +91,7 @@ pub(crate) fn usage(message: impl Into<String>) -> anyhow::Error {
 /// Prints `e` as one line and picks the exit code. A closed output pipe (`| head`) is not
 /// a failure: the reader had what it wanted.
 pub(crate) fn report(e: &anyhow::Error) -> Exit {
-    let broken_pipe = e
-        .chain()
-        .filter_map(|c| c.downcast_ref::<io::Error>())
-        .any(|io| io.kind() == io::ErrorKind::BrokenPipe);
-    if broken_pipe {
+    if broken_pipe(e) {
         return Exit::Answer;
     }
     say!("nqueens: {e:#}");
@@ -104,4 +100,11 @@ pub(crate) fn report(e: &anyhow::Error) -> Exit {
         None => e.downcast_ref::<UsageError>().is_some(),
     };
     if usage { Exit::Usage } else { Exit::Failure }
+}
+
+/// Whether `e` comes of writing to a reader that has gone (`| head`).
+pub(crate) fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|c| c.downcast_ref::<io::Error>())
+        .any(|io| io.kind() == io::ErrorKind::BrokenPipe)
 }

@@ -219,6 +219,23 @@ fn a_wrong_proof_is_refused() {
             .code(1)
             .stdout(named.clone());
     }
+    // A reader gone before the verdict leaves it in the exit code.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .args(["verify", "--first", "20"])
+        .arg(&path)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+    // A share that does not exist is a usage error, before the certificate is read.
+    nqueens()
+        .args(["verify", "--first", "20", "--index", "3", "--of", "3"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains("share 3 does not exist"));
     // Split over machines, a share that holds a forged prefix's subtree names it.
     let shares: Vec<(Option<i32>, String)> = (0..3)
         .map(|i| {

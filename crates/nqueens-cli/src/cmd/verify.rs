@@ -14,7 +14,7 @@ use queens::{
 };
 
 use crate::cli::VerifyArgs;
-use crate::error::{Exit, say, usage};
+use crate::error::{Exit, broken_pipe, say, usage};
 use crate::input::{Input, Reader};
 use crate::limits::HELD_VERDICTS;
 
@@ -52,16 +52,30 @@ pub(crate) fn run(args: &VerifyArgs) -> anyhow::Result<Exit> {
         }
     }
 
-    let mut out = super::stdout();
     let (total, bad) = (verdicts.total, verdicts.invalid);
-    verdicts.write(&mut out)?;
-    out.flush()?;
+    let exit = verdict(if bad == 0 { Exit::Answer } else { Exit::No }, |out| {
+        verdicts.write(out)
+    })?;
     say!(
         "{total} placement{} read from {name}: {} valid, {bad} invalid",
         if total == 1 { "" } else { "s" },
         total - bad
     );
-    Ok(if bad == 0 { Exit::Answer } else { Exit::No })
+    Ok(exit)
+}
+
+/// Writes a check's lines with `write` and ends with its verdict `exit`, though the
+/// reader has gone: a closed pipe (`verify … | head -1` under `pipefail`) must not turn
+/// a failed check into a pass.
+fn verdict(
+    exit: Exit,
+    write: impl FnOnce(&mut super::Stdout) -> anyhow::Result<()>,
+) -> anyhow::Result<Exit> {
+    let mut out = super::stdout();
+    match write(&mut out).and_then(|()| Ok(out.flush()?)) {
+        Err(e) if broken_pipe(&e) => Ok(exit),
+        written => written.map(|()| exit),
+    }
 }
 
 /// How many placements were read, and the conflicts of the invalid ones by index: the
@@ -198,10 +212,8 @@ fn answer(file: Option<&Path>, problem: &Path) -> anyhow::Result<Exit> {
             }
         }
     };
-    let mut out = super::stdout();
-    writeln!(out, "{line}")?;
-    out.flush()?;
-    Ok(if ok { Exit::Answer } else { Exit::No })
+    let exit = if ok { Exit::Answer } else { Exit::No };
+    verdict(exit, |out| Ok(writeln!(out, "{line}")?))
 }
 
 /// Checks the certificate at `path` that its solution is the first of `n` queens in
@@ -214,6 +226,10 @@ fn first(
     share: Option<(usize, NonZeroUsize)>,
     threads: Option<NonZeroUsize>,
 ) -> anyhow::Result<Exit> {
+    if let Some((index, of)) = share.filter(|&(index, of)| index >= of.get()) {
+        let of = of.get();
+        return Err(queens::Error::NoSuchShare { index, of }.into());
+    }
     let read = super::proof::read(path, n)?;
     let solution = match read.firsts.as_slice() {
         [] if read.refuted.iter().any(Vec::is_empty) => None,
@@ -236,7 +252,7 @@ fn first(
     listed.sort();
     listed.dedup();
     let spinner = super::spinner();
-    let checked = (|| -> Result<Option<(FirstProof, usize)>, CheckError> {
+    let checked = (|| -> Result<(Option<FirstProof>, usize), CheckError> {
         let proof = match solution {
             Some((first, searched_from)) => {
                 if first.len() != n {
@@ -259,8 +275,13 @@ fn first(
         let (index, of) = share.unwrap_or((0, NonZeroUsize::MIN));
         let pieces =
             FirstProof::check_refutations_share(n, &listed, index, of, threads, |done, pieces| {
+                let mine = if share.is_some() {
+                    " in this share"
+                } else {
+                    ""
+                };
                 spinner.set_message(format!(
-                    "{} refutations, {pieces} subtrees of them in this share: {done} proved empty",
+                    "{} refutations, {pieces} subtrees of them{mine}: {done} proved empty",
                     listed.len()
                 ));
             })?;
@@ -271,50 +292,57 @@ fn first(
             ));
             proof.check_tail()?;
         }
-        Ok(proof.map(|p| (p, pieces)))
+        Ok((proof, pieces))
     })();
     spinner.finish_and_clear();
-    let mut out = super::stdout();
-    match checked {
-        Ok(Some((proof, pieces))) => {
+    let plural = |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
+    let refutations = plural(listed.len(), "refutation");
+    let subtrees = |pieces: usize| format!("{} of the {refutations}", plural(pieces, "subtree"));
+    let holds = |index: usize, of: NonZeroUsize, what: String| {
+        let whole = match of.get() {
+            1 => "the one share is the whole certificate".to_string(),
+            of => format!("the certificate holds when all {of} shares do"),
+        };
+        format!("ok: share {index} of {of} holds that {what}; {whole}")
+    };
+    let (line, exit) = match checked {
+        Ok((Some(proof), pieces)) => {
             let first = format!(
                 "{:?} is the first solution of n = {n} in lexicographic order",
                 proof.first
             );
-            let refutations = listed.len();
             let below = proof.searched_from;
-            match share {
-                None => writeln!(
-                    out,
-                    "ok: {first} ({refutations} refutations and the search below row {below} proved again by the plain search)"
-                )?,
-                Some((index, of)) => writeln!(
-                    out,
-                    "ok: share {index} of {of} holds that {first} ({pieces} subtrees of the {refutations} refutations and the search below row {below} proved again by the plain search); the certificate holds when all {of} shares do"
-                )?,
-            }
-            out.flush()?;
-            Ok(Exit::Answer)
+            let line = match share {
+                None => format!(
+                    "ok: {first} ({refutations} and the search below row {below} proved again by the plain search)"
+                ),
+                Some((index, of)) => holds(
+                    index,
+                    of,
+                    format!(
+                        "{first} ({} and the search below row {below} proved again by the plain search)",
+                        subtrees(pieces)
+                    ),
+                ),
+            };
+            (line, Exit::Answer)
         }
-        Ok(None) => {
-            match share {
-                None => writeln!(
-                    out,
-                    "ok: n = {n} has no solution (proved again by the plain search)"
-                )?,
-                Some((index, of)) => writeln!(
-                    out,
-                    "ok: share {index} of {of} holds that n = {n} has no solution (proved again by the plain search); the certificate holds when all {of} shares do"
-                )?,
-            }
-            out.flush()?;
-            Ok(Exit::Answer)
+        Ok((None, pieces)) => {
+            let line = match share {
+                None => format!("ok: n = {n} has no solution (proved again by the plain search)"),
+                Some((index, of)) => holds(
+                    index,
+                    of,
+                    format!(
+                        "n = {n} has no solution ({} proved again by the plain search)",
+                        subtrees(pieces)
+                    ),
+                ),
+            };
+            (line, Exit::Answer)
         }
-        Err(CheckError::Flaw(flaw)) => {
-            writeln!(out, "not proved: {flaw}")?;
-            out.flush()?;
-            Ok(Exit::No)
-        }
-        Err(CheckError::Board(e)) => Err(e.into()),
-    }
+        Err(CheckError::Flaw(flaw)) => (format!("not proved: {flaw}"), Exit::No),
+        Err(CheckError::Board(e)) => return Err(e.into()),
+    };
+    verdict(exit, |out| Ok(writeln!(out, "{line}")?))
 }

@@ -197,8 +197,9 @@ impl FirstProof {
 
     /// [`FirstProof::check_refutations`] split over `of` machines: share `index` proves
     /// every `of`-th subtree from the `index`-th, of the same subtrees on every machine
-    /// (at least 16 per share of each prefix where the board allows), and the prefixes
-    /// are refuted when every share passes. Taking the subtrees in turn spreads the
+    /// (at least 16 per share of each prefix where the board allows, and 65,536 at most,
+    /// so that memory stays bounded whatever `of`), and the prefixes are refuted when
+    /// every share passes. Taking the subtrees in turn spreads the
     /// hardest refutation, most of the work, over all the shares.
     ///
     /// ```
@@ -230,7 +231,7 @@ impl FirstProof {
             }
             .into());
         }
-        let at_least = PIECES.max(of.get().saturating_mul(16));
+        let at_least = PIECES.max(of.get().saturating_mul(16)).min(MOST_PIECES);
         let (mut pieces, mut cut) = (Vec::new(), 0);
         for (i, prefix) in prefixes.iter().enumerate() {
             check_board(n, prefix.len())?;
@@ -240,7 +241,12 @@ impl FirstProof {
             let all = split(n, prefix, at_least);
             // Counted over every prefix, so that each prefix's first piece goes to the
             // share after the one that took the last piece of the prefix before it.
-            let skip = (index + of.get() - cut % of.get()) % of.get();
+            let taken = cut % of.get();
+            let skip = if index >= taken {
+                index - taken
+            } else {
+                of.get() - (taken - index)
+            };
             cut += all.len();
             pieces.extend(all.into_iter().skip(skip).step_by(of.get()).map(|p| (i, p)));
         }
@@ -271,6 +277,10 @@ impl FirstProof {
 /// How many subtrees [`FirstProof::check_refutations`] cuts each prefix into, at least,
 /// where the board has rows enough: a few per thread of a large machine.
 const PIECES: usize = 256;
+
+/// The most subtrees a prefix is cut into for the shares, 16 for each of 4,096 shares:
+/// about 50 MB of prefixes at n = 40.
+const MOST_PIECES: usize = 1 << 16;
 
 /// The rows a piece of [`FirstProof::check_refutations`] leaves to the enumerator, at
 /// least: room for its table of bottom rows and the recursion above it, which a deeper
@@ -413,6 +423,18 @@ mod tests {
             FirstProof::check_refutations(65, &prefixes[..1], None, |_, _| {}),
             Err(CheckError::Board(_))
         ));
+    }
+
+    #[test]
+    fn the_cut_stays_bounded_however_many_shares() {
+        // Cut for every share of usize::MAX, the prefix would be split down to its last
+        // rows, hundreds of gigabytes; the last share holds none of the bounded cut.
+        let of = NonZeroUsize::new(usize::MAX).unwrap();
+        let prefixes = [vec![0, 2, 4, 1]];
+        let last =
+            FirstProof::check_refutations_share(40, &prefixes, usize::MAX - 1, of, None, |_, _| {});
+        assert_eq!(last, Ok(0));
+        assert!(split(40, &prefixes[0], MOST_PIECES).len() < 40 * MOST_PIECES);
     }
 
     #[test]
