@@ -252,6 +252,7 @@ fn first(
     listed.sort();
     listed.dedup();
     let spinner = super::spinner();
+    let plural = |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
     let checked = (|| -> Result<(Option<FirstProof>, usize), CheckError> {
         let proof = match solution {
             Some((first, searched_from)) => {
@@ -281,8 +282,9 @@ fn first(
                     ""
                 };
                 spinner.set_message(format!(
-                    "{} refutations, {pieces} subtrees of them{mine}: {done} proved empty",
-                    listed.len()
+                    "{}, {} of them{mine}: {done} proved empty",
+                    plural(listed.len(), "refutation"),
+                    plural(pieces, "subtree")
                 ));
             })?;
         if let Some(proof) = &proof {
@@ -295,7 +297,6 @@ fn first(
         Ok((proof, pieces))
     })();
     spinner.finish_and_clear();
-    let plural = |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
     let refutations = plural(listed.len(), "refutation");
     let subtrees = |pieces: usize| format!("{} of the {refutations}", plural(pieces, "subtree"));
     let holds = |index: usize, of: NonZeroUsize, what: String| {

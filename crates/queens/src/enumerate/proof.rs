@@ -197,10 +197,10 @@ impl FirstProof {
 
     /// [`FirstProof::check_refutations`] split over `of` machines: share `index` proves
     /// every `of`-th subtree from the `index`-th, of the same subtrees on every machine
-    /// (at least 16 per share of each prefix where the board allows, and 65,536 at most,
-    /// so that memory stays bounded whatever `of`), and the prefixes are refuted when
-    /// every share passes. Taking the subtrees in turn spreads the
-    /// hardest refutation, most of the work, over all the shares.
+    /// (at least 16 per share of each prefix where the board allows; the cut goes no row
+    /// deeper once a prefix has 65,536, so that memory stays bounded whatever `of`), and
+    /// the prefixes are refuted when every share passes. Taking the subtrees in turn
+    /// spreads the hardest refutation, most of the work, over all the shares.
     ///
     /// ```
     /// use std::num::NonZeroUsize;
@@ -278,8 +278,10 @@ impl FirstProof {
 /// where the board has rows enough: a few per thread of a large machine.
 const PIECES: usize = 256;
 
-/// The most subtrees a prefix is cut into for the shares, 16 for each of 4,096 shares:
-/// about 50 MB of prefixes at n = 40.
+/// The count of a prefix's subtrees past which the cut for the shares goes no row deeper,
+/// 16 for each of 4,096 shares: the last row multiplies it by its open squares, so a
+/// prefix holds at most n times as many (n = 40, 12 rows given: 638,825 subtrees, about
+/// 66 MB).
 const MOST_PIECES: usize = 1 << 16;
 
 /// The rows a piece of [`FirstProof::check_refutations`] leaves to the enumerator, at
