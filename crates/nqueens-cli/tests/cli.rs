@@ -116,18 +116,8 @@ fn verify_names_what_is_wrong_and_exits_1() {
         .stdout("solution 0: row 1 has no queen\n");
     // A reader gone before the verdicts (`| head -0` under pipefail) leaves the failure in
     // the exit code.
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
-        .args(["verify", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let mut stdin = child.stdin.take().unwrap();
-    std::io::Write::write_all(&mut stdin, b"[0, 1, 2, 3]\n").unwrap();
-    drop(stdin);
-    assert_eq!(child.wait().unwrap().code(), Some(1));
+    let code = crate::common::code_with_stdout_closed(["verify", "-"], b"[0, 1, 2, 3]\n");
+    assert_eq!(code, Some(1));
 }
 
 #[test]

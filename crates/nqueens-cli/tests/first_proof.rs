@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::common::nqueens;
+use crate::common::{code_with_stdout_closed, nqueens};
 
 /// Runs `solve n --limit 1 --proof path`; its exit code, stdout and stderr.
 fn prove(n: usize, path: &Path, more: &[&str]) -> (Option<i32>, String, String) {
@@ -26,11 +26,12 @@ fn prove(n: usize, path: &Path, more: &[&str]) -> (Option<i32>, String, String) 
     (out.status.code(), text(out.stdout), text(out.stderr))
 }
 
-/// Runs `verify --first n path`; its exit code and stdout.
-fn verify(n: usize, path: &Path) -> (Option<i32>, String) {
+/// Runs `verify --first n path` and the options `more`; its exit code and stdout.
+fn verify(n: usize, path: &Path, more: &[&str]) -> (Option<i32>, String) {
     let out = nqueens()
         .args(["verify", "--first", &n.to_string()])
         .arg(path)
+        .args(more)
         .output()
         .unwrap();
     (out.status.code(), String::from_utf8(out.stdout).unwrap())
@@ -93,30 +94,21 @@ fn a_proof_is_written_resumed_and_checked() {
         said.contains("check it with 'nqueens verify --first 20"),
         "{said}"
     );
-    let (code, ok) = verify(20, &path);
+    let (code, ok) = verify(20, &path, &[]);
     assert_eq!(code, Some(0));
     assert!(ok.starts_with("ok: "), "{ok}");
     for i in 0..3 {
-        nqueens()
-            .args([
-                "verify",
-                "--first",
-                "20",
-                "--index",
-                &i.to_string(),
-                "--of",
-                "3",
-            ])
-            .arg(&path)
-            .assert()
-            .success()
-            .stdout(predicates::str::starts_with(format!(
-                "ok: share {i} of 3 holds that {:?} is the first solution",
-                first.columns()
-            )))
-            .stdout(predicates::str::ends_with(
-                "the certificate holds when all 3 shares do\n",
-            ));
+        let (code, said) = verify(20, &path, &["--index", &i.to_string(), "--of", "3"]);
+        assert_eq!(code, Some(0), "{said}");
+        let claim = format!(
+            "ok: share {i} of 3 holds that {:?} is the first solution",
+            first.columns()
+        );
+        assert!(said.starts_with(&claim), "{said}");
+        assert!(
+            said.ends_with("the certificate holds when all 3 shares do\n"),
+            "{said}"
+        );
     }
     nqueens()
         .args(["verify", "--first", "20", "--index", "3", "--of", "3"])
@@ -136,7 +128,7 @@ fn a_proof_is_written_resumed_and_checked() {
     let (code, again, said) = prove(20, &path, &[]);
     assert_eq!((code, &again), (Some(0), &printed));
     assert!(said.contains("1 read from it"), "{said}");
-    assert_eq!(verify(20, &path).0, Some(0));
+    assert_eq!(verify(20, &path, &[]).0, Some(0));
     let resumed = std::fs::read_to_string(&path).unwrap();
     assert_eq!(resumed.lines().count(), lines.len(), "{resumed}");
 
@@ -188,7 +180,7 @@ fn a_wrong_proof_is_refused() {
     ];
     for (text, message) in cases {
         std::fs::write(&path, &text).unwrap();
-        let (code, said) = verify(20, &path);
+        let (code, said) = verify(20, &path, &[]);
         assert_eq!(code, Some(1), "{text}");
         assert!(said.starts_with(message), "{said}\n{text}");
     }
@@ -212,22 +204,19 @@ fn a_wrong_proof_is_refused() {
         all[0]
     );
     for threads in ["1", "2", "3"] {
-        nqueens()
-            .args(["verify", "--first", "20", "-j", threads])
-            .arg(&path)
-            .assert()
-            .code(1)
-            .stdout(named.clone());
+        assert_eq!(
+            verify(20, &path, &["-j", threads]),
+            (Some(1), named.clone())
+        );
     }
     // A reader gone before the verdict leaves it in the exit code.
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
-        .args(["verify", "--first", "20"])
-        .arg(&path)
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    assert_eq!(child.wait().unwrap().code(), Some(1));
+    let args = [
+        "verify".as_ref(),
+        "--first".as_ref(),
+        "20".as_ref(),
+        path.as_os_str(),
+    ];
+    assert_eq!(code_with_stdout_closed(args, b""), Some(1));
     // A share that does not exist is a usage error, before the certificate is read.
     nqueens()
         .args(["verify", "--first", "20", "--index", "3", "--of", "3"])
@@ -238,22 +227,7 @@ fn a_wrong_proof_is_refused() {
         .stderr(predicates::str::contains("share 3 does not exist"));
     // Split over machines, a share that holds a forged prefix's subtree names it.
     let shares: Vec<(Option<i32>, String)> = (0..3)
-        .map(|i| {
-            let out = nqueens()
-                .args([
-                    "verify",
-                    "--first",
-                    "20",
-                    "--index",
-                    &i.to_string(),
-                    "--of",
-                    "3",
-                ])
-                .arg(&path)
-                .output()
-                .unwrap();
-            (out.status.code(), String::from_utf8(out.stdout).unwrap())
-        })
+        .map(|i| verify(20, &path, &["--index", &i.to_string(), "--of", "3"]))
         .collect();
     let forged = [&all[1][..12], &all[0][..9]].map(|p| format!("the prefix {p:?} is listed"));
     assert!(
@@ -354,7 +328,7 @@ fn a_wrong_proof_is_refused() {
     // A board with no solution: its certificate is the refutation of the empty board.
     let none = dir.path().join("first-3.jsonl");
     assert_eq!(prove(3, &none, &[]).0, Some(0));
-    let (code, said) = verify(3, &none);
+    let (code, said) = verify(3, &none, &[]);
     assert_eq!(
         (code, said.as_str()),
         (
@@ -388,7 +362,7 @@ fn a_walk_split_over_shares_agrees_with_one_walk() {
         let (code, printed, said) = share.join().unwrap();
         assert_eq!((code, &printed), (Some(0), &expected), "share {i}: {said}");
     }
-    assert_eq!(verify(32, &path).0, Some(0));
+    assert_eq!(verify(32, &path, &[]).0, Some(0));
     let certificate = std::fs::read_to_string(&path).unwrap();
     assert_eq!(certificate, std::fs::read_to_string(&alone).unwrap());
     // Run again, a share finds every question settled in the files and searches nothing.
@@ -458,16 +432,9 @@ fn shares_are_asked_for_with_a_proof_and_a_share_that_exists() {
 fn the_certificate_gets_its_solution_though_the_output_is_closed() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("first-30.jsonl");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
-        .args(["solve", "30", "--limit", "1", "--proof"])
-        .arg(&path)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
     // As `| head -0` does: the reader is gone before the solution is written.
-    drop(child.stdout.take());
-    child.wait().unwrap();
+    let args = ["solve", "30", "--limit", "1", "--proof"].map(std::ffi::OsStr::new);
+    code_with_stdout_closed(args.iter().chain([&path.as_os_str()]), b"");
     nqueens()
         .args(["verify", "--first", "30"])
         .arg(&path)

@@ -297,48 +297,38 @@ fn first(
         Ok((proof, pieces))
     })();
     spinner.finish_and_clear();
-    let refutations = plural(listed.len(), "refutation");
-    let subtrees = |pieces: usize| format!("{} of the {refutations}", plural(pieces, "subtree"));
-    let holds = |index: usize, of: NonZeroUsize, what: String| {
-        let whole = match of.get() {
-            1 => "the one share is the whole certificate".to_string(),
-            of => format!("the certificate holds when all {of} shares do"),
-        };
-        format!("ok: share {index} of {of} holds that {what}; {whole}")
-    };
     let (line, exit) = match checked {
-        Ok((Some(proof), pieces)) => {
-            let first = format!(
-                "{:?} is the first solution of n = {n} in lexicographic order",
-                proof.first
-            );
-            let below = proof.searched_from;
-            let line = match share {
-                None => format!(
-                    "ok: {first} ({refutations} and the search below row {below} proved again by the plain search)"
-                ),
-                Some((index, of)) => holds(
-                    index,
-                    of,
+        Ok((proof, pieces)) => {
+            // What holds, and what of it the plain search proved again beyond the
+            // refutations: the search below the rows they cover, where there is a solution.
+            let (claim, below) = match &proof {
+                Some(p) => (
                     format!(
-                        "{first} ({} and the search below row {below} proved again by the plain search)",
-                        subtrees(pieces)
+                        "{:?} is the first solution of n = {n} in lexicographic order",
+                        p.first
                     ),
+                    format!(" and the search below row {}", p.searched_from),
                 ),
+                None => (format!("n = {n} has no solution"), String::new()),
             };
-            (line, Exit::Answer)
-        }
-        Ok((None, pieces)) => {
+            let refutations = plural(listed.len(), "refutation");
             let line = match share {
-                None => format!("ok: n = {n} has no solution (proved again by the plain search)"),
-                Some((index, of)) => holds(
-                    index,
-                    of,
+                None if proof.is_none() => {
+                    format!("ok: {claim} (proved again by the plain search)")
+                }
+                None => {
+                    format!("ok: {claim} ({refutations}{below} proved again by the plain search)")
+                }
+                Some((index, of)) => {
+                    let whole = match of.get() {
+                        1 => "the one share is the whole certificate".to_string(),
+                        of => format!("the certificate holds when all {of} shares do"),
+                    };
                     format!(
-                        "n = {n} has no solution ({} proved again by the plain search)",
-                        subtrees(pieces)
-                    ),
-                ),
+                        "ok: share {index} of {of} holds that {claim} ({} of the {refutations}{below} proved again by the plain search); {whole}",
+                        plural(pieces, "subtree")
+                    )
+                }
             };
             (line, Exit::Answer)
         }

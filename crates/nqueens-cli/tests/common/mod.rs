@@ -21,6 +21,27 @@ pub(crate) fn stdout_of(args: &[&str]) -> String {
     stdout(nqueens().args(args))
 }
 
+/// Runs `nqueens ARGS` with `input` on stdin and its reader gone before it writes, as
+/// `| head -0` leaves it; its exit code.
+pub(crate) fn code_with_stdout_closed<S: AsRef<std::ffi::OsStr>>(
+    args: impl IntoIterator<Item = S>,
+    input: &[u8],
+) -> Option<i32> {
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, input).unwrap();
+    drop(stdin);
+    child.wait().unwrap().code()
+}
+
 /// Asserts a usage error: exit 2, nothing on stdout, one line on stderr starting with
 /// `nqueens: ` and containing `needle`, and no panic.
 pub(crate) fn assert_usage_error(cmd: &mut Command, needle: &str) {
