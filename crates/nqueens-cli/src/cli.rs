@@ -413,7 +413,8 @@ pub(crate) struct VerifyArgs {
     /// lexicographic order (`nqueens solve N --limit 1 --proof FILE`): every subtree
     /// before it must be listed as refuted, each refutation is proved again by the plain
     /// search (not the completion search that made it), and so is the solution below the
-    /// rows the proof covers. Exits 0 when it holds, 1 when it does not.
+    /// rows the proof covers. Exits 0 when it holds, 1 when it does not. FILE `-` is
+    /// standard input.
     #[arg(long, value_name = "N", value_parser = parse_n, requires = "file", conflicts_with = "problem")]
     pub(crate) first: Option<usize>,
     /// With --first: threads proving the refutations again, by default one per core; at

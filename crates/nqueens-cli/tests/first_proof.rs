@@ -97,6 +97,21 @@ fn a_proof_is_written_resumed_and_checked() {
     let (code, ok) = verify(20, &path, &[]);
     assert_eq!(code, Some(0));
     assert!(ok.starts_with("ok: "), "{ok}");
+    // `-` reads the certificate from standard input, with the same verdict.
+    nqueens()
+        .args(["verify", "--first", "20", "-"])
+        .pipe_stdin(&path)
+        .unwrap()
+        .assert()
+        .code(0)
+        .stdout(ok.clone());
+    nqueens()
+        .args(["verify", "--first", "20", "-"])
+        .write_stdin("{\"n\":21}\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("nqueens: standard input is a proof for n = 21, not n = 20\n");
     for i in 0..3 {
         let (code, said) = verify(20, &path, &["--index", &i.to_string(), "--of", "3"]);
         assert_eq!(code, Some(0), "{said}");

@@ -73,9 +73,14 @@ pub(crate) struct Read {
 /// write cut short and is left out; any other line that is not what a run writes is an
 /// error naming it.
 pub(crate) fn read(path: &Path, n: usize) -> anyhow::Result<Read> {
-    let shown = path.display();
+    let shown = path.display().to_string();
     let file = File::open(path).map_err(|e| usage(format!("cannot read {shown}: {e}")))?;
-    let mut reader = BufReader::new(file);
+    read_from(BufReader::new(file), &shown, n)
+}
+
+/// Reads a proof for `n` queens from `reader`, named `shown` in messages, as [`read`]
+/// does.
+pub(crate) fn read_from(mut reader: impl BufRead, shown: &str, n: usize) -> anyhow::Result<Read> {
     let mut read = Read::default();
     let mut line = Vec::new();
     for number in 1.. {

@@ -230,21 +230,26 @@ fn first(
         let of = of.get();
         return Err(queens::Error::NoSuchShare { index, of }.into());
     }
-    let read = super::proof::read(path, n)?;
+    // `-` is standard input, as for the other checks.
+    let (read, shown) = if path == Path::new("-") {
+        let shown = "standard input".to_owned();
+        (
+            super::proof::read_from(std::io::stdin().lock(), &shown, n)?,
+            shown,
+        )
+    } else {
+        (super::proof::read(path, n)?, path.display().to_string())
+    };
     let solution = match read.firsts.as_slice() {
         [] if read.refuted.iter().any(Vec::is_empty) => None,
         [] => {
             return Err(usage(format!(
-                "{} holds no first solution: the run that writes it has not finished (the same command resumes it)",
-                path.display()
+                "{shown} holds no first solution: the run that writes it has not finished (the same command resumes it)"
             )));
         }
         [one] => Some(one.clone()),
         _ => {
-            return Err(usage(format!(
-                "{} holds more than one first solution",
-                path.display()
-            )));
+            return Err(usage(format!("{shown} holds more than one first solution")));
         }
     };
     // Every listed refutation is proved again, needed or not, each once.
