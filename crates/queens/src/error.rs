@@ -115,7 +115,7 @@ pub enum Error {
     #[error("the given rows are not a valid partial placement: {0}")]
     InvalidPrefix(Conflict),
     /// A share of a split search that does not exist.
-    #[error("share {index} does not exist: the shares of {of} are numbered 0 to {}", of - 1)]
+    #[error("{}", no_such_share(*.index, *.of))]
     NoSuchShare {
         /// The share asked for.
         index: usize,
@@ -207,6 +207,18 @@ impl Error {
             line,
             message: message.into(),
         }
+    }
+}
+
+/// The message of [`Error::NoSuchShare`], worded for one share as for several.
+fn no_such_share(index: usize, of: usize) -> String {
+    match of {
+        0 => format!("share {index} does not exist: there are no shares"),
+        1 => format!("share {index} does not exist: a search in one share has only share 0"),
+        _ => format!(
+            "share {index} does not exist: the shares of {of} are numbered 0 to {}",
+            of - 1
+        ),
     }
 }
 

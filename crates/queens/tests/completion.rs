@@ -419,6 +419,14 @@ fn shares_that_do_not_exist_are_refused() {
         Error::NoSuchShare { index: 3, of: 3 }.to_string(),
         "share 3 does not exist: the shares of 3 are numbered 0 to 2"
     );
+    assert_eq!(
+        problem.find_share(None, 1, NonZeroUsize::MIN),
+        Err(Error::NoSuchShare { index: 1, of: 1 })
+    );
+    assert_eq!(
+        Error::NoSuchShare { index: 1, of: 1 }.to_string(),
+        "share 1 does not exist: a search in one share has only share 0"
+    );
     assert!(matches!(
         Completion::new(100).find_share(None, 0, three),
         Err(Error::CannotSplit { n: 100, max: 64 })
