@@ -112,11 +112,16 @@ fn a_proof_is_written_resumed_and_checked() {
         .code(2)
         .stdout("")
         .stderr("nqueens: standard input is a proof for n = 21, not n = 20\n");
+    // Each share names the certificate it checked by the SHA-256 `sha256sum` gives.
+    let sha256 = {
+        use sha2::{Digest, Sha256};
+        hex::encode(Sha256::digest(std::fs::read(&path).unwrap()))
+    };
     for i in 0..3 {
         let (code, said) = verify(20, &path, &["--index", &i.to_string(), "--of", "3"]);
         assert_eq!(code, Some(0), "{said}");
         let claim = format!(
-            "ok: share {i} of 3 holds that {:?} is the first solution",
+            "ok: share {i} of 3 of the certificate with SHA-256 {sha256} holds that {:?} is the first solution",
             first.columns()
         );
         assert!(said.starts_with(&claim), "{said}");

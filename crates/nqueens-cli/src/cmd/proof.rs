@@ -67,6 +67,8 @@ pub(crate) struct Read {
     pub(crate) firsts: Vec<(Vec<u32>, usize)>,
     /// Where the whole lines end.
     whole: u64,
+    /// The SHA-256 of the whole lines, in hex: what `sha256sum` says of a finished file.
+    pub(crate) sha256: String,
 }
 
 /// Reads the proof at `path` for `n` queens. A last line without its line break is a
@@ -82,6 +84,7 @@ pub(crate) fn read(path: &Path, n: usize) -> anyhow::Result<Read> {
 /// does.
 pub(crate) fn read_from(mut reader: impl BufRead, shown: &str, n: usize) -> anyhow::Result<Read> {
     let mut read = Read::default();
+    let mut hasher = Sha256::new();
     let mut line = Vec::new();
     for number in 1.. {
         line.clear();
@@ -148,7 +151,9 @@ pub(crate) fn read_from(mut reader: impl BufRead, shown: &str, n: usize) -> anyh
             }
         }
         read.whole += got as u64;
+        hasher.update(&line);
     }
+    read.sha256 = hex::encode(hasher.finalize());
     if read.whole == 0 {
         return Err(usage(format!(
             "{shown} holds no proof: its first line, the header {{\"n\":N}}, is missing"

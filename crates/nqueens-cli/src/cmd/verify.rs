@@ -252,6 +252,9 @@ fn first(
             return Err(usage(format!("{shown} holds more than one first solution")));
         }
     };
+    // A share's verdict names the bytes it checked, so that the verdicts of all the
+    // shares can be seen to be of one file, and that file the one at hand.
+    let read_sha256 = read.sha256.clone();
     // Every listed refutation is proved again, needed or not, each once.
     let mut listed = read.refuted.clone();
     listed.sort();
@@ -330,7 +333,8 @@ fn first(
                         of => format!("the certificate holds when all {of} shares do"),
                     };
                     format!(
-                        "ok: share {index} of {of} holds that {claim} ({} of the {refutations}{below} proved again by the plain search); {whole}",
+                        "ok: share {index} of {of} of the certificate with SHA-256 {} holds that {claim} ({} of the {refutations}{below} proved again by the plain search); {whole}",
+                        read_sha256,
                         plural(pieces, "subtree")
                     )
                 }
