@@ -638,3 +638,40 @@ fn the_question_in_flight_is_saved_and_goes_on_after_a_stop_or_a_kill() {
             .stderr(predicates::str::contains("--save-every"));
     }
 }
+
+/// The screen of `nqueens ARGS` run on a terminal (`script`'s pseudo-terminal), stdout and
+/// stderr together, and its exit code.
+fn on_a_terminal(args: &str, dir: &Path) -> (String, Option<i32>) {
+    let bin = assert_cmd::cargo::cargo_bin("nqueens");
+    let out = std::process::Command::new("script")
+        .args(["-qec", &format!("{} {args}", bin.display()), "/dev/null"])
+        .current_dir(dir)
+        .output()
+        .expect("script, of util-linux, runs the command on a terminal");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.code(),
+    )
+}
+
+#[test]
+fn a_slow_walk_says_on_a_terminal_where_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    // n = 40's walk spends minutes in row 12 on one thread: after the hint, the spinner
+    // names the question in flight and its subtrees.
+    let (screen, code) = on_a_terminal("solve 40 --limit 1 -j 1 --timeout 5", dir.path());
+    assert_eq!(code, Some(3), "{screen}");
+    assert!(
+        screen.contains("still looking for the first solution of n = 40"),
+        "{screen}"
+    );
+    assert!(screen.contains("n = 40: row "), "{screen}");
+    assert!(screen.contains(" subtrees empty; "), "{screen}");
+    // With a certificate, at once, and a share says which it is.
+    let (screen, code) = on_a_terminal(
+        "solve 40 --limit 1 -j 1 --timeout 3 --proof p.jsonl --index 1 --of 2",
+        dir.path(),
+    );
+    assert_eq!(code, Some(3), "{screen}");
+    assert!(screen.contains("n = 40, share 1 of 2: "), "{screen}");
+}

@@ -5,11 +5,11 @@ use std::io::Write;
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use queens::complete::Progress;
+use queens::complete::{Checkpoint, Progress};
 use queens::limits::RANK_MAX_N;
 use queens::{Cancel, Format, LexWalk, Outcome, SolutionWriter, Solutions, UniqueSolutions};
 
@@ -46,7 +46,7 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         from: args.from.as_ref().map(|p| p.0.clone()),
     };
     let listed = if args.from.is_some() || args.n >= LexWalk::FROM_N {
-        hinting(args.n, |found| write_walked(&listing, out, found))?
+        write_walked(&listing, out)?
     } else {
         write_all(&listing, out)?
     };
@@ -175,26 +175,14 @@ fn write_proved(
         walk = walk.threads(t);
     }
     let spinner = super::spinner();
-    let status = Mutex::new(format!("n = {n}: starting"));
-    let asked: Mutex<Option<(Vec<u32>, Progress)>> = Mutex::new(None);
+    let asked: Asked = Mutex::new(None);
     let mut proved = 0u64;
+    // All the refuted prefixes in the file, for the spinner.
+    let in_file = AtomicU64::new(known as u64);
     let mut failed = None;
     let mut refuted = |prefix: &[u32]| {
         proved += 1;
-        let now = format!(
-            "n = {n}{}: row {} of {n}, {proved} prefixes refuted{}",
-            args.index
-                .zip(args.of)
-                .map_or(String::new(), |(i, of)| format!(", share {i} of {of}")),
-            prefix.len(),
-            if known > 0 {
-                format!(" ({known} more read from {})", path.display())
-            } else {
-                String::new()
-            }
-        );
-        spinner.set_message(now.clone());
-        *lock(&status) = now;
+        in_file.fetch_add(1, Ordering::Relaxed);
         if let Some(proof) = &mut proof
             && failed.is_none()
         {
@@ -284,24 +272,30 @@ fn write_proved(
         })
     };
     let every = Duration::from_secs_f64(args.save_every);
+    let share_shown = args.index.zip(args.of);
     let outcome = std::thread::scope(|scope| {
         let (stop, stopped) = mpsc::channel::<()>();
-        let (asked, status, spinner) = (&asked, &status, &spinner);
+        let (asked, in_file, spinner) = (&asked, &in_file, &spinner);
         let save = &save;
         scope.spawn(move || {
-            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
+            let mut saved_at = Instant::now();
+            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(WATCH_EVERY.min(every))
+            {
                 let current = lock(asked);
-                let Some((prefix, progress)) = &*current else {
-                    continue;
-                };
-                let checkpoint = progress.checkpoint();
-                spinner.set_message(format!(
-                    "{}; the question in flight: {} of {} subtrees done",
-                    lock(status),
-                    checkpoint.done(),
-                    checkpoint.subtrees
+                let question = current.as_ref().map(|(prefix, p)| (prefix, p.checkpoint()));
+                spinner.set_message(walk_status(
+                    n,
+                    share_shown,
+                    in_file.load(Ordering::Relaxed),
+                    question.as_ref().map(|(prefix, c)| (prefix.as_slice(), c)),
                 ));
-                save(Some((prefix, checkpoint)));
+                if saved_at.elapsed() < every {
+                    continue;
+                }
+                saved_at = Instant::now();
+                if let Some((prefix, checkpoint)) = question {
+                    save(Some((prefix, checkpoint)));
+                }
             }
         });
         let outcome = walk.next_solution_asking(deadline, &mut refuted, &mut |prefix, problem| {
@@ -398,8 +392,10 @@ fn write_proved(
 /// Streams the solutions of `listing` in lexicographic order as the walk guided by
 /// completion proofs finds them ([`LexWalk`]), the completion searches on its threads;
 /// each solution that took a while to find is flushed at once. Where `unique`, the walk
-/// gives the smallest image of each class, as [`UniqueSolutions`] does.
-fn write_walked(listing: &Listing, out: impl Write, found: &dyn Fn()) -> anyhow::Result<Listed> {
+/// gives the smallest image of each class, as [`UniqueSolutions`] does. A first solution
+/// that takes longer than [`HINT_AFTER`] gets the hint, then a spinner on a terminal that
+/// says where the walk is ([`Watch`]).
+fn write_walked(listing: &Listing, out: impl Write) -> anyhow::Result<Listed> {
     let &Listing {
         n,
         unique,
@@ -427,26 +423,160 @@ fn write_walked(listing: &Listing, out: impl Write, found: &dyn Fn()) -> anyhow:
     let mut writer = SolutionWriter::new(out, format);
     let mut flushed = Instant::now();
     let mut stopped = false;
-    while writer.written() < limit.unwrap_or(u64::MAX) {
-        match walk.next_solution(deadline)? {
-            Outcome::Completed(p) => {
-                found();
-                writer.write(p.columns())?;
+    let watch = Watch::new(n);
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let (stop, stopping) = mpsc::channel::<()>();
+        let watching = &watch;
+        scope.spawn(move || watching.run(&stopping));
+        let mut refuted = |_: &[u32]| watch.refuted();
+        let mut ask = |prefix: &[u32], problem: &queens::Completion| {
+            let progress = Progress::new();
+            watch.asking(prefix, progress.clone());
+            problem.clone().progress(progress).find(deadline)
+        };
+        while writer.written() < limit.unwrap_or(u64::MAX) {
+            match walk.next_solution_asking(deadline, &mut refuted, &mut ask)? {
+                Outcome::Completed(p) => {
+                    watch.found();
+                    writer.write(p.columns())?;
+                }
+                Outcome::Impossible => break,
+                Outcome::Unknown => {
+                    stopped = true;
+                    break;
+                }
             }
-            Outcome::Impossible => break,
-            Outcome::Unknown => {
-                stopped = true;
-                break;
+            if flushed.elapsed() >= FLUSH_AFTER {
+                writer.get_mut().flush()?;
+                flushed = Instant::now();
             }
         }
-        if flushed.elapsed() >= FLUSH_AFTER {
-            writer.get_mut().flush()?;
-            flushed = Instant::now();
-        }
-    }
+        drop(stop);
+        Ok(())
+    })?;
     let written = writer.written();
     writer.finish()?;
     Ok(Listed::of(written, stopped))
+}
+
+/// Where a walk for its first solution stands, for the one who waits for it: after
+/// [`HINT_AFTER`] the hint, and on a terminal a spinner naming the question in flight
+/// (its row and column), how many of its subtrees are proved empty, and how many prefixes
+/// the walk has refuted. It is cleared before the first solution is written, so that the
+/// two never share a line.
+struct Watch {
+    n: usize,
+    started: Instant,
+    found: AtomicBool,
+    /// The spinner, once shown; taken away at the first solution.
+    spinner: Mutex<Option<indicatif::ProgressBar>>,
+    /// The prefixes refuted.
+    refuted: AtomicU64,
+    asked: Asked,
+}
+
+/// The question in flight, with its progress.
+type Asked = Mutex<Option<(Vec<u32>, Progress)>>;
+
+/// How often the spinner's message is brought up to date.
+const WATCH_EVERY: Duration = Duration::from_millis(500);
+
+impl Watch {
+    fn new(n: usize) -> Watch {
+        Watch {
+            n,
+            started: Instant::now(),
+            found: AtomicBool::new(false),
+            spinner: Mutex::new(None),
+            refuted: AtomicU64::new(0),
+            asked: Mutex::new(None),
+        }
+    }
+
+    fn refuted(&self) {
+        self.refuted.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn asking(&self, prefix: &[u32], progress: Progress) {
+        *lock(&self.asked) = Some((prefix.to_vec(), progress));
+    }
+
+    /// Clears the spinner for good: a solution is about to be written.
+    fn found(&self) {
+        let mut spinner = lock(&self.spinner);
+        self.found.store(true, Ordering::Relaxed);
+        if let Some(bar) = spinner.take() {
+            bar.finish_and_clear();
+        }
+    }
+
+    /// Until `stopping` says the walk has ended: the hint after [`HINT_AFTER`], then
+    /// the spinner.
+    fn run(&self, stopping: &mpsc::Receiver<()>) {
+        if stopping.recv_timeout(HINT_AFTER) != Err(RecvTimeoutError::Timeout) {
+            return;
+        }
+        {
+            let mut spinner = lock(&self.spinner);
+            if self.found.load(Ordering::Relaxed) {
+                return;
+            }
+            hint(self.n);
+            *spinner = Some(super::spinner().with_elapsed(self.started.elapsed()));
+        }
+        loop {
+            if let Some(bar) = &*lock(&self.spinner) {
+                bar.set_message(self.message());
+            }
+            if stopping.recv_timeout(WATCH_EVERY) != Err(RecvTimeoutError::Timeout) {
+                break;
+            }
+        }
+        if let Some(bar) = lock(&self.spinner).take() {
+            bar.finish_and_clear();
+        }
+    }
+
+    fn message(&self) -> String {
+        let asked = lock(&self.asked);
+        let question = asked.as_ref().map(|(prefix, p)| (prefix, p.checkpoint()));
+        walk_status(
+            self.n,
+            None,
+            self.refuted.load(Ordering::Relaxed),
+            question.as_ref().map(|(prefix, c)| (prefix.as_slice(), c)),
+        )
+    }
+}
+
+/// A walk's state in one line a terminal of 80 columns holds beside the spinner: the
+/// question in flight (the last queen of its prefix) and its subtrees proved empty so
+/// far, and the prefixes refuted.
+fn walk_status(
+    n: usize,
+    share: Option<(usize, NonZeroUsize)>,
+    refuted: u64,
+    question: Option<(&[u32], &Checkpoint)>,
+) -> String {
+    let who = match share {
+        Some((i, of)) => format!("n = {n}, share {i} of {of}"),
+        None => format!("n = {n}"),
+    };
+    let refuted = format!("{refuted} refuted");
+    let Some((prefix, checkpoint)) = question else {
+        return format!("{who}: {refuted}");
+    };
+    let asked = match prefix.split_last() {
+        Some((c, above)) => format!("row {}, column {c}", above.len()),
+        None => "the empty board".to_owned(),
+    };
+    match checkpoint.subtrees {
+        0 => format!("{who}: {asked}: starting; {refuted}"),
+        all => format!(
+            "{who}: {asked}: {} of {all} subtrees empty; {refuted}",
+            checkpoint.done()
+        ),
+    }
 }
 
 /// How long a solution found by the walk may wait in the output buffer.
@@ -463,12 +593,14 @@ const SPARE_TEXTS: usize = 64;
 /// lexicographic order the first solution of some large boards takes minutes or more,
 /// even to the walk guided by completion proofs (n = 40 and 42: over 2 minutes).
 fn hinting<T>(n: usize, search: impl FnOnce(&dyn Fn()) -> T) -> T {
-    let hint = || {
-        say!(
-            "nqueens: still looking for the first solution of n = {n} in lexicographic order, which can take hours on some large boards; 'nqueens one {n}' prints a solution at once"
-        )
-    };
-    alarm(HINT_AFTER, hint, search)
+    alarm(HINT_AFTER, || hint(n), search)
+}
+
+/// Why the first solution of `n` is slow in coming, and what prints a solution at once.
+fn hint(n: usize) {
+    say!(
+        "nqueens: still looking for the first solution of n = {n} in lexicographic order, which can take hours on some large boards; 'nqueens one {n}' prints a solution at once"
+    )
 }
 
 /// Runs `work`, cancelling `cancel` at `deadline` if `work` has not ended by then.
