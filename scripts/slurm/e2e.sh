@@ -165,7 +165,7 @@ log "that certificate checked again by a job array of 3 shares"
 sbatch --parsable --wait --array=0-2 --output="$work/verify-first-%a.out" \
     scripts/slurm/verify-first.sbatch 30 "$work/first-30.jsonl" 3 > /dev/null \
     || { cat "$work"/verify-first-*.out "$work"/first-30.jsonl.verify-* >&2; fail "a share of the check failed"; }
-sum=$(sha256sum "$work/first-30.jsonl" | cut -d' ' -f1)
+sum=$(sha256sum < "$work/first-30.jsonl" | cut -d' ' -f1)
 for t in 0 1 2; do
     grep -q "^ok: share $t of 3 of the certificate with SHA-256 $sum holds that" "$work/first-30.jsonl.verify-$t" \
         || { cat "$work/first-30.jsonl.verify-$t" >&2; fail "share $t of the check did not say ok"; }

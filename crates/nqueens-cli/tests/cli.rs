@@ -455,6 +455,10 @@ fn nth_and_uniform() {
         nqueens().args(["solve", "8", "--nth", "92"]),
         "past the last solution: n = 8 has 92",
     );
+    assert_usage_error(
+        nqueens().args(["solve", "1", "--nth", "1"]),
+        "past the last solution: n = 1 has one, --nth 0",
+    );
     assert_usage_error(nqueens().args(["solve", "22", "--nth", "0"]), "at most 21");
     // From n = 14 the join ranks, on the threads asked for; they change only the time.
     let on = |threads: &str| {

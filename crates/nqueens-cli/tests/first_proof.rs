@@ -97,6 +97,35 @@ fn a_proof_is_written_resumed_and_checked() {
     let (code, ok) = verify(20, &path, &[]);
     assert_eq!(code, Some(0));
     assert!(ok.starts_with("ok: "), "{ok}");
+    // A share reads standard input as it reads the file, and names every byte it read
+    // by its SHA-256, a last line cut short too, as `sha256sum` does.
+    let share = |input: &[u8]| {
+        let out = nqueens()
+            .args(["verify", "--first", "20", "-", "--index", "1", "--of", "2"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    let bytes = std::fs::read(&path).unwrap();
+    let (cut_short, sum) = {
+        use sha2::{Digest, Sha256};
+        let cut = [bytes.as_slice(), b"{\"checksum\":\"ab"].concat();
+        let sum = hex::encode(Sha256::digest(&cut));
+        (cut, sum)
+    };
+    assert_eq!(
+        share(&bytes),
+        verify(20, &path, &["--index", "1", "--of", "2"])
+    );
+    let (code, said) = share(&cut_short);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(
+        said.starts_with(&format!(
+            "ok: share 1 of 2 of the certificate with SHA-256 {sum} "
+        )),
+        "{said}"
+    );
     // `-` reads the certificate from standard input, with the same verdict.
     nqueens()
         .args(["verify", "--first", "20", "-"])
@@ -112,6 +141,36 @@ fn a_proof_is_written_resumed_and_checked() {
         .code(2)
         .stdout("")
         .stderr("nqueens: standard input is a proof for n = 21, not n = 20\n");
+    // Not the lines a run writes: ends of line that are not `\n`, and a line without
+    // end, which is not read to its end.
+    for (input, message) in [
+        (
+            bytes
+                .iter()
+                .map(|&b| if b == b'\n' { b'\r' } else { b })
+                .collect(),
+            "standard input holds no whole line: a proof's lines end with a line break",
+        ),
+        (
+            vec![b'x'; 70_000],
+            "standard input line 1: 65536 bytes without a line break",
+        ),
+    ] {
+        nqueens()
+            .args(["verify", "--first", "20", "-"])
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicates::str::contains(message));
+    }
+    nqueens()
+        .args(["verify", "--first", "20", "--index", "1", "--of", "1"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("nqueens: share 1 does not exist: with one share there is only share 0\n");
     // Each share names the certificate it checked by the SHA-256 `sha256sum` gives.
     let sha256 = {
         use sha2::{Digest, Sha256};

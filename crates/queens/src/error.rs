@@ -214,7 +214,7 @@ impl Error {
 fn no_such_share(index: usize, of: usize) -> String {
     match of {
         0 => format!("share {index} does not exist: there are no shares"),
-        1 => format!("share {index} does not exist: a search in one share has only share 0"),
+        1 => format!("share {index} does not exist: with one share there is only share 0"),
         _ => format!(
             "share {index} does not exist: the shares of {of} are numbered 0 to {}",
             of - 1

@@ -425,7 +425,11 @@ fn shares_that_do_not_exist_are_refused() {
     );
     assert_eq!(
         Error::NoSuchShare { index: 1, of: 1 }.to_string(),
-        "share 1 does not exist: a search in one share has only share 0"
+        "share 1 does not exist: with one share there is only share 0"
+    );
+    assert_eq!(
+        Error::NoSuchShare { index: 0, of: 0 }.to_string(),
+        "share 0 does not exist: there are no shares"
     );
     assert!(matches!(
         Completion::new(100).find_share(None, 0, three),

@@ -14,7 +14,7 @@
 //! last line cut short by the kill is dropped when the file is opened again.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Seek, SeekFrom, Write};
+use std::io::{BufRead, BufReader, Read as _, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -67,7 +67,7 @@ pub(crate) struct Read {
     pub(crate) firsts: Vec<(Vec<u32>, usize)>,
     /// Where the whole lines end.
     whole: u64,
-    /// The SHA-256 of the whole lines, in hex: what `sha256sum` says of a finished file.
+    /// The SHA-256 of every byte read, in hex: what `sha256sum` says of the file.
     pub(crate) sha256: String,
 }
 
@@ -80,18 +80,37 @@ pub(crate) fn read(path: &Path, n: usize) -> anyhow::Result<Read> {
     read_from(BufReader::new(file), &shown, n)
 }
 
+/// The longest line a proof is read with: its lines hold at most 64 columns and a
+/// checksum, a few hundred bytes, and a stream without line breaks is not a proof to read
+/// to its end.
+const LINE_MAX: u64 = 1 << 16;
+
 /// Reads a proof for `n` queens from `reader`, named `shown` in messages, as [`read`]
 /// does.
 pub(crate) fn read_from(mut reader: impl BufRead, shown: &str, n: usize) -> anyhow::Result<Read> {
     let mut read = Read::default();
     let mut hasher = Sha256::new();
     let mut line = Vec::new();
+    let mut cut = false;
     for number in 1.. {
         line.clear();
         let got = reader
+            .by_ref()
+            .take(LINE_MAX)
             .read_until(b'\n', &mut line)
             .map_err(|e| usage(format!("cannot read {shown}: {e}")))?;
-        if got == 0 || !line.ends_with(b"\n") {
+        // Every byte read, the cut line too: what `sha256sum` says of the file.
+        hasher.update(&line);
+        if got == 0 {
+            break;
+        }
+        if !line.ends_with(b"\n") {
+            if got as u64 == LINE_MAX {
+                return Err(usage(format!(
+                    "{shown} line {number}: {LINE_MAX} bytes without a line break; a proof's lines are a few hundred bytes"
+                )));
+            }
+            cut = true;
             break;
         }
         let bad = |why: &str| {
@@ -151,9 +170,13 @@ pub(crate) fn read_from(mut reader: impl BufRead, shown: &str, n: usize) -> anyh
             }
         }
         read.whole += got as u64;
-        hasher.update(&line);
     }
     read.sha256 = hex::encode(hasher.finalize());
+    if read.whole == 0 && cut {
+        return Err(usage(format!(
+            "{shown} holds no whole line: a proof's lines end with a line break (\\n), the first its header {{\"n\":N}}"
+        )));
+    }
     if read.whole == 0 {
         return Err(usage(format!(
             "{shown} holds no proof: its first line, the header {{\"n\":N}}, is missing"

@@ -87,10 +87,8 @@ impl Share {
         of: NonZeroUsize,
     ) -> anyhow::Result<Share> {
         if index >= of.get() {
-            return Err(usage(format!(
-                "--index {index} does not exist: the shares of --of {of} are numbered 0 to {}",
-                of.get() - 1
-            )));
+            let of = of.get();
+            return Err(queens::Error::NoSuchShare { index, of }.into());
         }
         let files = (0..of.get()).map(|i| (share_path(proof, i), 0)).collect();
         let mut answers = Answers {

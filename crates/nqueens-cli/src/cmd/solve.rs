@@ -806,6 +806,7 @@ fn nth(n: usize, k: u128) -> anyhow::Result<Vec<u32>> {
         let total = ranker.total()?;
         return Err(usage(match total {
             0 => format!("--nth {k}: n = {n} has no solutions"),
+            1 => format!("--nth {k} is past the last solution: n = {n} has one, --nth 0"),
             _ => format!(
                 "--nth {k} is past the last solution: n = {n} has {total}, numbered 0 to {}",
                 total - 1
