@@ -457,7 +457,7 @@ fn nth_and_uniform() {
     );
     assert_usage_error(
         nqueens().args(["solve", "1", "--nth", "1"]),
-        "past the last solution: n = 1 has one, --nth 0",
+        "past the last solution: n = 1 has one, numbered 0",
     );
     assert_usage_error(nqueens().args(["solve", "22", "--nth", "0"]), "at most 21");
     // From n = 14 the join ranks, on the threads asked for; they change only the time.

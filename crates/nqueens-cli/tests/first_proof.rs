@@ -315,7 +315,10 @@ fn a_wrong_proof_is_refused() {
     );
     for (code, said) in &shares {
         match code {
-            Some(1) => assert!(forged.iter().any(|f| said.contains(f.as_str())), "{said}"),
+            Some(1) => {
+                assert!(forged.iter().any(|f| said.contains(f.as_str())), "{said}");
+                assert!(said.contains(" (share "), "{said}");
+            }
             _ => assert!(said.starts_with("ok: share "), "{said}"),
         }
     }
@@ -519,6 +522,33 @@ fn the_certificate_gets_its_solution_though_the_output_is_closed() {
         .arg(&path)
         .assert()
         .success();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_walk_without_a_certificate_ends_by_a_signal_saying_what_it_printed() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    // n = 40's walk takes a minute to its first solution; the signal comes after the
+    // hint, while its spinner would be drawn on a terminal.
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .args(["solve", "40", "--limit", "1", "-j", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (status, said) = crate::common::signalled(
+        child,
+        dir.path(),
+        std::time::Duration::from_millis(2500),
+        &[libc::SIGTERM],
+    );
+    assert_eq!(status.signal(), Some(libc::SIGTERM), "{said}");
+    assert!(
+        said.contains("nqueens: stopped by SIGTERM after ")
+            && said.contains(": 0 solutions printed\n"),
+        "{said}"
+    );
 }
 
 #[cfg(unix)]

@@ -170,7 +170,7 @@ pub(crate) fn spinner() -> ProgressBar {
     }
     let bar = ProgressBar::new_spinner();
     bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_msg}")
             .expect("the template is valid"),
     );
     bar.enable_steady_tick(Duration::from_millis(200));

@@ -50,9 +50,15 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     } else {
         write_all(&listing, out)?
     };
-    if let Listed::Stopped(written) = listed {
+    let (written, signal) = match listed {
+        Listed::All(_) => return Ok(Exit::Answer),
+        Listed::Stopped(written) => (written, None),
+        Listed::Signalled(written, signal) => (written, Some(signal)),
+    };
+    {
         say!(
-            "nqueens: stopped by --timeout after {:.1} s, before the search ended: {written} solution{} printed{}",
+            "nqueens: stopped by {} after {:.1} s, before the search ended: {written} solution{} printed{}",
+            signal.map_or_else(|| "--timeout".to_owned(), Signal::name),
             started.elapsed().as_secs_f64(),
             if written == 1 { "" } else { "s" },
             if args.unique || written == 0 {
@@ -61,9 +67,8 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
                 "; --from with the last one resumes the list there"
             }
         );
-        return Ok(Exit::Unknown);
+        Ok(signal.map_or(Exit::Unknown, Exit::Signalled))
     }
-    Ok(Exit::Answer)
 }
 
 /// What a listing prints: up to `limit` solutions of `n` (one per symmetry class where
@@ -102,6 +107,8 @@ impl Listing {
 pub(crate) enum Listed {
     All(u64),
     Stopped(u64),
+    /// Stopped by a signal (the walk's listing, which catches them).
+    Signalled(u64, Signal),
 }
 
 impl Listed {
@@ -279,8 +286,7 @@ fn write_proved(
         let save = &save;
         scope.spawn(move || {
             let mut saved_at = Instant::now();
-            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(WATCH_EVERY.min(every))
-            {
+            loop {
                 let current = lock(asked);
                 let question = current.as_ref().map(|(prefix, p)| (prefix, p.checkpoint()));
                 spinner.set_message(walk_status(
@@ -289,12 +295,17 @@ fn write_proved(
                     in_file.load(Ordering::Relaxed),
                     question.as_ref().map(|(prefix, c)| (prefix.as_slice(), c)),
                 ));
-                if saved_at.elapsed() < every {
-                    continue;
+                if saved_at.elapsed() >= every {
+                    saved_at = Instant::now();
+                    if let Some((prefix, checkpoint)) = question {
+                        save(Some((prefix, checkpoint)));
+                    }
                 }
-                saved_at = Instant::now();
-                if let Some((prefix, checkpoint)) = question {
-                    save(Some((prefix, checkpoint)));
+                drop(current);
+                // The spinner twice a second, the saves every `every` on the dot.
+                let wait = WATCH_EVERY.min(every.saturating_sub(saved_at.elapsed()));
+                if stopped.recv_timeout(wait) != Err(RecvTimeoutError::Timeout) {
+                    break;
                 }
             }
         });
@@ -308,6 +319,7 @@ fn write_proved(
         drop(stop);
         outcome
     });
+    spinner.finish_and_clear();
     // Stopped by a signal outside a question, the walk says it was cancelled.
     let outcome = match outcome {
         Err(queens::Error::Cancelled) if signals.signal().is_some() => Ok(Outcome::Unknown),
@@ -326,7 +338,6 @@ fn write_proved(
             inflight.path().display()
         );
     }
-    spinner.finish_and_clear();
     if let Some(e) = failed {
         return Err(e);
     }
@@ -420,6 +431,10 @@ fn write_walked(listing: &Listing, out: impl Write) -> anyhow::Result<Listed> {
     if unique {
         walk = walk.unique();
     }
+    // A signal stops the walk as --timeout does, so that the spinner is cleared and what
+    // was found is written whole; the process then ends by the signal.
+    let signals = Stop::catch()?;
+    walk = walk.cancel_on(signals.cancel().clone());
     let mut writer = SolutionWriter::new(out, format);
     let mut flushed = Instant::now();
     let mut stopped = false;
@@ -431,11 +446,17 @@ fn write_walked(listing: &Listing, out: impl Write) -> anyhow::Result<Listed> {
         let mut refuted = |_: &[u32]| watch.refuted();
         let mut ask = |prefix: &[u32], problem: &queens::Completion| {
             let progress = Progress::new();
-            watch.asking(prefix, progress.clone());
-            problem.clone().progress(progress).find(deadline)
+            watch.asking(Some((prefix, progress.clone())));
+            let answer = problem.clone().progress(progress).find(deadline);
+            watch.asking(None);
+            answer
         };
-        while writer.written() < limit.unwrap_or(u64::MAX) {
-            match walk.next_solution_asking(deadline, &mut refuted, &mut ask)? {
+        while writer.written() < limit.unwrap_or(u64::MAX) && signals.signal().is_none() {
+            let next = match walk.next_solution_asking(deadline, &mut refuted, &mut ask) {
+                Err(queens::Error::Cancelled) if signals.signal().is_some() => break,
+                next => next?,
+            };
+            match next {
                 Outcome::Completed(p) => {
                     watch.found();
                     writer.write(p.columns())?;
@@ -456,7 +477,10 @@ fn write_walked(listing: &Listing, out: impl Write) -> anyhow::Result<Listed> {
     })?;
     let written = writer.written();
     writer.finish()?;
-    Ok(Listed::of(written, stopped))
+    Ok(match signals.signal() {
+        Some(signal) => Listed::Signalled(written, signal),
+        None => Listed::of(written, stopped),
+    })
 }
 
 /// Where a walk for its first solution stands, for the one who waits for it: after
@@ -497,8 +521,9 @@ impl Watch {
         self.refuted.fetch_add(1, Ordering::Relaxed);
     }
 
-    fn asking(&self, prefix: &[u32], progress: Progress) {
-        *lock(&self.asked) = Some((prefix.to_vec(), progress));
+    /// The question in flight, or none between questions.
+    fn asking(&self, question: Option<(&[u32], Progress)>) {
+        *lock(&self.asked) = question.map(|(prefix, progress)| (prefix.to_vec(), progress));
     }
 
     /// Clears the spinner for good: a solution is about to be written.
@@ -549,9 +574,9 @@ impl Watch {
     }
 }
 
-/// A walk's state in one line a terminal of 80 columns holds beside the spinner: the
-/// question in flight (the last queen of its prefix) and its subtrees proved empty so
-/// far, and the prefixes refuted.
+/// A walk's state in one short line beside the spinner: the question in flight (the last
+/// queen of its prefix) and its subtrees proved empty so far, and the prefixes refuted
+/// (with a certificate, all those in it).
 fn walk_status(
     n: usize,
     share: Option<(usize, NonZeroUsize)>,
@@ -806,7 +831,7 @@ fn nth(n: usize, k: u128) -> anyhow::Result<Vec<u32>> {
         let total = ranker.total()?;
         return Err(usage(match total {
             0 => format!("--nth {k}: n = {n} has no solutions"),
-            1 => format!("--nth {k} is past the last solution: n = {n} has one, --nth 0"),
+            1 => format!("--nth {k} is past the last solution: n = {n} has one, numbered 0"),
             _ => format!(
                 "--nth {k} is past the last solution: n = {n} has {total}, numbered 0 to {}",
                 total - 1

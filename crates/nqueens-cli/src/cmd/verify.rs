@@ -341,7 +341,12 @@ fn first(
             };
             (line, Exit::Answer)
         }
-        Err(CheckError::Flaw(flaw)) => (format!("not proved: {flaw}"), Exit::No),
+        Err(CheckError::Flaw(flaw)) => {
+            let whose = share.map_or(String::new(), |(index, of)| {
+                format!(" (share {index} of {of} of the certificate with SHA-256 {read_sha256})")
+            });
+            (format!("not proved: {flaw}{whose}"), Exit::No)
+        }
         Err(CheckError::Board(e)) => return Err(e.into()),
     };
     verdict(exit, |out| Ok(writeln!(out, "{line}")?))

@@ -83,15 +83,21 @@ pub enum ProofFlaw {
         solution: Vec<u32>,
     },
     /// The plain search below the rows the proof covers finds another solution first.
-    #[error(
-        "below the rows {prefix:?} the plain search finds {found:?} first, not the claimed solution"
-    )]
+    #[error("below the rows {prefix:?} the plain search finds {}", found_first(found.as_deref()))]
     NotFirstBelow {
         /// The rows above the plain search.
         prefix: Vec<u32>,
         /// What it found first, if anything.
         found: Option<Vec<u32>>,
     },
+}
+
+/// What the plain search found first below a proof's rows, for [`ProofFlaw::NotFirstBelow`].
+fn found_first(found: Option<&[u32]>) -> String {
+    match found {
+        Some(columns) => format!("{columns:?} first, not the claimed solution"),
+        None => "no solution, not the claimed one".to_owned(),
+    }
 }
 
 impl FirstProof {
