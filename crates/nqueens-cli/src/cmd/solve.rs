@@ -55,20 +55,18 @@ pub(crate) fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         Listed::Stopped(written) => (written, None),
         Listed::Signalled(written, signal) => (written, Some(signal)),
     };
-    {
-        say!(
-            "nqueens: stopped by {} after {:.1} s, before the search ended: {written} solution{} printed{}",
-            signal.map_or_else(|| "--timeout".to_owned(), Signal::name),
-            started.elapsed().as_secs_f64(),
-            if written == 1 { "" } else { "s" },
-            if args.unique || written == 0 {
-                ""
-            } else {
-                "; --from with the last one resumes the list there"
-            }
-        );
-        Ok(signal.map_or(Exit::Unknown, Exit::Signalled))
-    }
+    say!(
+        "nqueens: stopped by {} after {:.1} s, before the search ended: {written} solution{} printed{}",
+        signal.map_or_else(|| "--timeout".to_owned(), Signal::name),
+        started.elapsed().as_secs_f64(),
+        if written == 1 { "" } else { "s" },
+        if args.unique || written == 0 {
+            ""
+        } else {
+            "; --from with the last one resumes the list there"
+        }
+    );
+    Ok(signal.map_or(Exit::Unknown, Exit::Signalled))
 }
 
 /// What a listing prints: up to `limit` solutions of `n` (one per symmetry class where
