@@ -230,16 +230,10 @@ fn first(
         let of = of.get();
         return Err(queens::Error::NoSuchShare { index, of }.into());
     }
-    // `-` is standard input, as for the other checks.
-    let (read, shown) = if path == Path::new("-") {
-        let shown = "standard input".to_owned();
-        (
-            super::proof::read_from(std::io::stdin().lock(), &shown, n)?,
-            shown,
-        )
-    } else {
-        (super::proof::read(path, n)?, path.display().to_string())
-    };
+    // Through the reader of every check, so that `-` is standard input as for the others.
+    let input = Input::open(Some(path))?;
+    let shown = input.name().to_owned();
+    let read = super::proof::read_from(input.into_reader()?, &shown, n)?;
     let solution = match read.firsts.as_slice() {
         [] if read.refuted.iter().any(Vec::is_empty) => None,
         [] => {
