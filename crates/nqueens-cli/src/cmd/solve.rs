@@ -489,12 +489,28 @@ fn write_walked(listing: &Listing, out: impl Write) -> anyhow::Result<Listed> {
 struct Watch {
     n: usize,
     started: Instant,
-    found: AtomicBool,
-    /// The spinner, once shown; taken away at the first solution.
-    spinner: Mutex<Option<indicatif::ProgressBar>>,
+    spinner: Mutex<Spinner>,
     /// The prefixes refuted.
     refuted: AtomicU64,
     asked: Asked,
+}
+
+/// Where [`Watch`]'s spinner stands.
+enum Spinner {
+    /// Not shown yet.
+    Waiting,
+    Shown(indicatif::ProgressBar),
+    /// Taken away for good: a solution came, or the walk ended.
+    Over,
+}
+
+impl Spinner {
+    /// Takes the spinner away for good, clearing it if it was shown.
+    fn end(&mut self) {
+        if let Spinner::Shown(bar) = std::mem::replace(self, Spinner::Over) {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 /// The question in flight, with its progress.
@@ -508,8 +524,7 @@ impl Watch {
         Watch {
             n,
             started: Instant::now(),
-            found: AtomicBool::new(false),
-            spinner: Mutex::new(None),
+            spinner: Mutex::new(Spinner::Waiting),
             refuted: AtomicU64::new(0),
             asked: Mutex::new(None),
         }
@@ -526,11 +541,7 @@ impl Watch {
 
     /// Clears the spinner for good: a solution is about to be written.
     fn found(&self) {
-        let mut spinner = lock(&self.spinner);
-        self.found.store(true, Ordering::Relaxed);
-        if let Some(bar) = spinner.take() {
-            bar.finish_and_clear();
-        }
+        lock(&self.spinner).end();
     }
 
     /// Until `stopping` says the walk has ended: the hint after [`HINT_AFTER`], then
@@ -541,23 +552,21 @@ impl Watch {
         }
         {
             let mut spinner = lock(&self.spinner);
-            if self.found.load(Ordering::Relaxed) {
+            if matches!(*spinner, Spinner::Over) {
                 return;
             }
             hint(self.n);
-            *spinner = Some(super::spinner().with_elapsed(self.started.elapsed()));
+            *spinner = Spinner::Shown(super::spinner().with_elapsed(self.started.elapsed()));
         }
         loop {
-            if let Some(bar) = &*lock(&self.spinner) {
+            if let Spinner::Shown(bar) = &*lock(&self.spinner) {
                 bar.set_message(self.message());
             }
             if stopping.recv_timeout(WATCH_EVERY) != Err(RecvTimeoutError::Timeout) {
                 break;
             }
         }
-        if let Some(bar) = lock(&self.spinner).take() {
-            bar.finish_and_clear();
-        }
+        lock(&self.spinner).end();
     }
 
     fn message(&self) -> String {
