@@ -1,9 +1,8 @@
 //! Black-box tests of the `nqueens` binary.
 
-use crate::common::{assert_usage_error, nqueens, stdout_of};
+use crate::common::{assert_usage_error, nqueens, spawn_piped, stdout_of};
 use predicates::prelude::*;
 use std::io::{Read, Write};
-use std::process::Stdio;
 
 #[test]
 fn solve_prints_each_format_exactly() {
@@ -254,12 +253,7 @@ fn help_and_version() {
 /// `nqueens solve 12 | head -c 100`: the reader leaves early, and that is a success.
 #[test]
 fn closed_pipe_exits_quietly() {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
-        .args(["solve", "12"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(["solve", "12"]);
     let mut head = [0u8; 100];
     child.stdout.take().unwrap().read_exact(&mut head).unwrap();
     // Dropping our end of the pipe makes the next write fail with EPIPE.

@@ -2,9 +2,10 @@
 //! solution, written as the walk proves, resumed after a kill, and checked by the plain
 //! search so that a wrong one is refused.
 
+use std::ffi::OsStr;
 use std::path::Path;
 
-use crate::common::{code_with_stdout_closed, nqueens};
+use crate::common::{code_with_stdout_closed, nqueens, spawn_piped};
 
 /// Runs `solve n --limit 1 --proof path`; its exit code, stdout and stderr.
 fn prove(n: usize, path: &Path, more: &[&str]) -> (Option<i32>, String, String) {
@@ -529,12 +530,7 @@ fn a_walk_without_a_certificate_ends_by_a_signal_saying_what_it_printed() {
     let dir = tempfile::tempdir().unwrap();
     // n = 40's walk takes a minute to its first solution; the signal comes after the
     // hint, while its spinner would be drawn on a terminal.
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
-        .args(["solve", "40", "--limit", "1", "-j", "1"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn_piped(["solve", "40", "--limit", "1", "-j", "1"]);
     let (status, said) = crate::common::signalled(
         child,
         dir.path(),
@@ -558,13 +554,8 @@ fn a_walk_stopped_by_a_signal_saves_its_question_and_ends_by_the_signal() {
     let progress = dir.path().join("first-36.jsonl.progress");
     for signal in [libc::SIGTERM, libc::SIGINT] {
         // Timed saves are a minute apart: the question in flight is saved by the signal.
-        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
-            .args(["solve", "36", "--limit", "1", "-j", "1", "--proof"])
-            .arg(&path)
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
+        let args = ["solve", "36", "--limit", "1", "-j", "1", "--proof"].map(OsStr::new);
+        let child = spawn_piped(args.into_iter().chain([path.as_os_str()]));
         let (status, said) = crate::common::signalled(
             child,
             &progress,

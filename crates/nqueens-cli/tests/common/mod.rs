@@ -21,6 +21,20 @@ pub(crate) fn stdout_of(args: &[&str]) -> String {
     stdout(nqueens().args(args))
 }
 
+/// `nqueens ARGS` started with its stdout and stderr piped to the test, for a test that
+/// reads part of its output or signals it while it runs.
+pub(crate) fn spawn_piped<S: AsRef<std::ffi::OsStr>>(
+    args: impl IntoIterator<Item = S>,
+) -> std::process::Child {
+    use std::process::Stdio;
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// Runs `nqueens ARGS` with `input` on stdin and its reader gone before it writes, as
 /// `| head -0` leaves it; its exit code.
 pub(crate) fn code_with_stdout_closed<S: AsRef<std::ffi::OsStr>>(
